@@ -1,0 +1,31 @@
+import pg from 'pg';
+import { expect, it } from 'vitest';
+import { createIsolatedDatabase, describeWithInfra, uniqueName } from './infra.ts';
+
+it('unique names differ between calls and keep their prefix', () => {
+  const a = uniqueName('lq');
+  const b = uniqueName('lq');
+  expect(a).not.toBe(b);
+  expect(a.startsWith('lq_')).toBe(true);
+});
+
+await describeWithInfra('postgres', 'an isolated test database', (baseUrl) => {
+  it('is created empty, usable, and dropped on dispose', async () => {
+    const db = await createIsolatedDatabase(baseUrl);
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const { rows } = await client.query<{ n: number }>(
+      "select count(*)::int as n from information_schema.tables where table_schema = 'public'",
+    );
+    expect(rows[0]?.n).toBe(0);
+    const name = (await client.query<{ db: string }>('select current_database() as db')).rows[0]?.db;
+    await client.end();
+    await db.dispose();
+
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    const left = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    await admin.end();
+    expect(left.rowCount).toBe(0);
+  });
+});
