@@ -1,0 +1,11 @@
+// Pure business rules shared by the services and the web app. No I/O: every clock is a parameter.
+export * from './discipline.ts';
+export * from './fallback-plan.ts';
+export * from './level.ts';
+export * from './life-class.ts';
+export * from './profile.ts';
+export * from './progress.ts';
+export * from './skill-benchmarks.ts';
+export * from './skill-nodes.ts';
+export * from './skill-tree.ts';
+export * from './time.ts';
