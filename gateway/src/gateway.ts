@@ -1,0 +1,235 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import httpProxy from '@fastify/http-proxy';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import {
+  AppError,
+  type Config,
+  createHttpServer,
+  type Database,
+  errorBody,
+  type HeroIdentity,
+  type HttpServer,
+  IDENTITY_HEADER,
+  type Logger,
+  migrate,
+  type ServiceDirectory,
+  signIdentity,
+} from '@lifequest/platform';
+import { LoginBody, RegisterBody, type User } from '@lifequest/proto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isForbiddenClientHeader, ROUTES } from './routing.ts';
+import { databaseSessionStore } from './sessions/database-store.ts';
+import { redisSessionStore } from './sessions/redis-store.ts';
+import { SESSION_TTL_SECONDS, type SessionStore } from './sessions/store.ts';
+
+export const SESSION_COOKIE = 'lq_session';
+
+export interface GatewayOptions {
+  config: Config;
+  log: Logger;
+  db: Database | undefined;
+  services: ServiceDirectory;
+  sessionSecret: string;
+  internalSecret: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    hero: HeroIdentity | null;
+  }
+}
+
+/**
+ * The only door a browser uses: sessions, identity, routing to the services, and the built web app.
+ */
+export async function startGateway(
+  options: GatewayOptions,
+): Promise<{ app: HttpServer; close(): Promise<void> }> {
+  const { config, services } = options;
+  const sessions = await openSessionStore(options);
+  const web = webApp(config);
+  const app = await createHttpServer({
+    name: 'gateway',
+    logger: options.log,
+    bodyLimitBytes: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    notFoundHandler: web.notFound,
+  });
+  app.decorateRequest('hero', null);
+  app.addHook('onClose', () => sessions.close());
+
+  await app.register(fastifyCookie, { secret: options.sessionSecret });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many attempts. Try again in ${context.after}.`),
+  });
+
+  const authenticate = async (request: FastifyRequest) => {
+    const sessionId = readSessionId(request);
+    const session = sessionId ? await sessions.touch(sessionId) : null;
+    if (!session || !sessionId) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+    request.hero = {
+      kind: 'hero',
+      userId: session.userId,
+      email: session.email,
+      isAdmin: config.adminEmails.includes(session.email.toLowerCase()),
+      sessionId,
+    };
+  };
+
+  const startSession = async (request: FastifyRequest, reply: FastifyReply, user: User) => {
+    const sessionId = await sessions.create({ userId: user.id, email: user.email });
+    setSessionCookie(request, reply, sessionId);
+    return sessionId;
+  };
+
+  const authLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
+
+  app.post(
+    '/api/auth/register',
+    { config: authLimit, schema: { body: RegisterBody } },
+    async (request, reply) => {
+      const { user } = await services.call<{ user: User }>(
+        'auth',
+        'POST',
+        '/internal/auth/register',
+        request.body,
+      );
+      const sessionId = await startSession(request, reply, user);
+      return reply.code(201).send({ user, sessionId });
+    },
+  );
+
+  app.post('/api/auth/login', { config: authLimit, schema: { body: LoginBody } }, async (request, reply) => {
+    const { user } = await services.call<{ user: User }>(
+      'auth',
+      'POST',
+      '/internal/auth/login',
+      request.body,
+    );
+    const sessionId = await startSession(request, reply, user);
+    return { user, sessionId };
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    const sessionId = readSessionId(request);
+    if (sessionId) await sessions.destroy(sessionId);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { ok: true };
+  });
+
+  for (const route of ROUTES) {
+    const upstream = services.url(route.service);
+    const guard = async (request: FastifyRequest) => {
+      await authenticate(request);
+      if (route.admin && !request.hero?.isAdmin)
+        throw new AppError('FORBIDDEN', 'Only an admin can do this.');
+    };
+    if (!upstream) {
+      const unavailable = async (request: FastifyRequest, reply: FastifyReply) => {
+        await guard(request);
+        return reply
+          .code(503)
+          .send(errorBody('SERVICE_UNAVAILABLE', `The ${route.service} service is not running here.`));
+      };
+      app.all(route.prefix, unavailable);
+      app.all(`${route.prefix}/*`, unavailable);
+      continue;
+    }
+    await app.register(httpProxy, {
+      upstream,
+      prefix: route.prefix,
+      rewritePrefix: route.prefix,
+      preHandler: async (request, reply) => {
+        await guard(request);
+        if (request.url === '/api/auth/me') setSessionCookie(request, reply, request.hero!.sessionId!);
+      },
+      replyOptions: {
+        rewriteRequestHeaders: (request, headers) => {
+          const forwarded: Record<string, string | string[] | undefined> = {};
+          for (const [name, value] of Object.entries(headers)) {
+            if (!isForbiddenClientHeader(name)) forwarded[name] = value;
+          }
+          forwarded['x-request-id'] = String(request.id);
+          const hero = (request as FastifyRequest).hero;
+          if (hero) forwarded[IDENTITY_HEADER] = signIdentity(options.internalSecret, hero);
+          return forwarded;
+        },
+        onError: (reply, { error }) => {
+          reply.log.warn({ err: error, service: route.service }, 'upstream failed');
+          const timedOut = (error as { code?: string }).code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT';
+          void reply
+            .code(timedOut ? 504 : 503)
+            .send(
+              timedOut
+                ? errorBody('UPSTREAM_TIMEOUT', `The ${route.service} service took too long to answer.`)
+                : errorBody(
+                    'SERVICE_UNAVAILABLE',
+                    `The ${route.service} service is unavailable. Try again shortly.`,
+                  ),
+            );
+        },
+      },
+    });
+  }
+
+  if (web.root) await app.register(fastifyStatic, { root: web.root, wildcard: false, index: ['index.html'] });
+
+  return { app, close: () => app.close() };
+}
+
+async function openSessionStore(options: GatewayOptions): Promise<SessionStore> {
+  if (options.config.redisUrl) return redisSessionStore(options.config.redisUrl);
+  if (!options.db) throw new Error('Sessions need REDIS_URL or the embedded database');
+  await migrate(options.db, 'gateway', new URL('../migrations/', import.meta.url), { eventTables: false });
+  return databaseSessionStore(options.db);
+}
+
+/** The session id from the signed cookie, else from `Authorization: Bearer` (spec 4: both are sent). */
+function readSessionId(request: FastifyRequest): string | null {
+  const cookie = request.cookies[SESSION_COOKIE];
+  if (cookie) {
+    const unsigned = request.unsignCookie(cookie);
+    if (unsigned.valid && unsigned.value) return unsigned.value;
+  }
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    const token = header.slice('Bearer '.length).trim();
+    if (token && token !== 'null' && token !== 'undefined') return token;
+  }
+  return null;
+}
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionId: string) {
+  reply.setCookie(SESSION_COOKIE, sessionId, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    signed: true,
+    maxAge: SESSION_TTL_SECONDS,
+  });
+}
+
+/** The built web app and its SPA fallback: a page URL gets the app, an unknown /api URL gets JSON. */
+function webApp(config: Config) {
+  const root = config.webDistDir ?? fileURLToPath(new URL('../../web/dist/', import.meta.url));
+  const hasApp = existsSync(`${root}/index.html`);
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api');
+    if (wantsPage && hasApp) return reply.type('text/html').sendFile('index.html');
+    if (wantsPage) {
+      return reply
+        .code(503)
+        .type('text/html')
+        .send('<h1>LifeQuest</h1><p>The web app is not built yet. Run <code>npm start</code>.</p>');
+    }
+    return reply.code(404).send(errorBody('ROUTE_NOT_FOUND', `No route for ${request.method} ${path}.`));
+  };
+  return { root: hasApp ? root : undefined, notFound };
+}

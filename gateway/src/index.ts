@@ -1,0 +1,2 @@
+export { SESSION_COOKIE, startGateway } from './gateway.ts';
+export { ROUTES } from './routing.ts';

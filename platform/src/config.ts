@@ -1,0 +1,182 @@
+import { z } from 'zod';
+
+export const SERVICE_TARGETS = ['auth', 'quests', 'social', 'ai', 'admin'] as const;
+export const TARGETS = ['all', 'gateway', ...SERVICE_TARGETS, 'ai-worker'] as const;
+export type ServiceName = (typeof SERVICE_TARGETS)[number];
+export type Target = (typeof TARGETS)[number];
+
+/** The port each target listens on by default when it runs as its own process. */
+export const DEFAULT_PORTS: Record<Target, number> = {
+  all: 8080,
+  gateway: 8080,
+  auth: 8081,
+  quests: 8082,
+  social: 8083,
+  ai: 8084,
+  admin: 8085,
+  'ai-worker': 8086,
+};
+
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  HOST: z.string().default('0.0.0.0'),
+  LIFEQUEST_TARGET: z.enum(TARGETS).default('all'),
+  LIFEQUEST_DATA_DIR: z.string().min(1).default('./.lifequest'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optionalUrl,
+  AMQP_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  AI_DAILY_TOKEN_BUDGET: z.coerce.number().int().positive().default(200_000),
+  AI_PRICES: optionalString,
+  ADMIN_EMAILS: z
+    .string()
+    .default('admin@lifequest.local')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: bool,
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  JOB_CONCURRENCY: z.coerce.number().int().positive().default(2),
+  WEB_DIST_DIR: optionalString,
+  AUTH_URL: optionalUrl,
+  QUESTS_URL: optionalUrl,
+  SOCIAL_URL: optionalUrl,
+  AI_URL: optionalUrl,
+  ADMIN_URL: optionalUrl,
+});
+
+export type Config = Readonly<{
+  port: number;
+  host: string;
+  target: Target;
+  dataDir: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  databaseUrl: string | undefined;
+  amqpUrl: string | undefined;
+  redisUrl: string | undefined;
+  openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string; timeoutMs: number };
+  aiDailyTokenBudget: number;
+  aiPrices: string | undefined;
+  adminEmails: readonly string[];
+  internalSecret: string | undefined;
+  sessionSecret: string | undefined;
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  authRateLimitPerMinute: number;
+  jobConcurrency: number;
+  webDistDir: string | undefined;
+  serviceUrls: Readonly<Partial<Record<ServiceName, string>>>;
+}>;
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`LifeQuest cannot start; fix the configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** Reads `--target x` / `--target=x` from the command line; it wins over LIFEQUEST_TARGET. */
+export function targetFromArgv(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--target') return argv[i + 1];
+    if (arg.startsWith('--target=')) return arg.slice('--target='.length);
+  }
+  return undefined;
+}
+
+/**
+ * Parses the whole environment once, reports every bad variable at once and freezes the result.
+ * Nothing else in LifeQuest reads process.env.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []): Config {
+  const fromArgv = targetFromArgv(argv);
+  const parsed = EnvSchema.safeParse(fromArgv ? { ...env, LIFEQUEST_TARGET: fromArgv } : env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = String(issue.path[0] ?? 'environment');
+        const name = key === 'LIFEQUEST_TARGET' && fromArgv ? '--target' : key;
+        return `${name}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.LIFEQUEST_TARGET !== 'all') {
+    // Each distributed process must share real infrastructure: an embedded part here would split the data.
+    const needs: [keyof typeof e, boolean][] = [
+      ['INTERNAL_SECRET', true],
+      ['DATABASE_URL', e.LIFEQUEST_TARGET !== 'gateway'],
+      ['AMQP_URL', e.LIFEQUEST_TARGET !== 'gateway'],
+      ['REDIS_URL', ['gateway', 'ai', 'ai-worker'].includes(e.LIFEQUEST_TARGET)],
+      ['SESSION_SECRET', e.LIFEQUEST_TARGET === 'gateway'],
+    ];
+    for (const [key, needed] of needs) {
+      if (needed && !e[key]) {
+        problems.push(
+          `${key}: required when the target is '${e.LIFEQUEST_TARGET}' (embedded parts only run with --target all)`,
+        );
+      }
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return Object.freeze({
+    port: e.PORT ?? DEFAULT_PORTS[e.LIFEQUEST_TARGET],
+    host: e.HOST,
+    target: e.LIFEQUEST_TARGET,
+    dataDir: e.LIFEQUEST_DATA_DIR,
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    amqpUrl: e.AMQP_URL,
+    redisUrl: e.REDIS_URL,
+    openai: Object.freeze({
+      apiKey: e.OPENAI_API_KEY,
+      baseUrl: e.OPENAI_BASE_URL,
+      model: e.OPENAI_MODEL,
+      timeoutMs: e.OPENAI_TIMEOUT_MS,
+    }),
+    aiDailyTokenBudget: e.AI_DAILY_TOKEN_BUDGET,
+    aiPrices: e.AI_PRICES,
+    adminEmails: Object.freeze(e.ADMIN_EMAILS),
+    internalSecret: e.INTERNAL_SECRET,
+    sessionSecret: e.SESSION_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    jobConcurrency: e.JOB_CONCURRENCY,
+    webDistDir: e.WEB_DIST_DIR,
+    serviceUrls: Object.freeze({
+      auth: e.AUTH_URL,
+      quests: e.QUESTS_URL,
+      social: e.SOCIAL_URL,
+      ai: e.AI_URL,
+      admin: e.ADMIN_URL,
+    }),
+  });
+}
+
+/** Whether the embedded parts (PGlite data dir) are in play. */
+export function usesEmbeddedDatabase(config: Config): boolean {
+  return !config.databaseUrl;
+}

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { AppError, errorBody } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import { UpstreamError } from '../runtime/service-directory.ts';
+import { type HeroIdentity, IDENTITY_HEADER, type Identity, verifyIdentity } from './identity.ts';
+import { httpDuration, httpRequests, metricsRegistry } from './metrics.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    identity: Identity | null;
+  }
+  interface FastifyContextConfig {
+    /** A route anyone may call without a gateway-signed identity (health, metrics, login). */
+    public?: boolean;
+  }
+}
+
+export type HttpServer = FastifyInstance<
+  import('node:http').Server,
+  import('node:http').IncomingMessage,
+  import('node:http').ServerResponse,
+  Logger,
+  ZodTypeProvider
+>;
+
+export type ReadinessCheck = () => Promise<void>;
+
+export interface ServerOptions {
+  /** The service name: labels logs and metrics, titles the OpenAPI document. */
+  name: string;
+  logger: Logger;
+  bodyLimitBytes: number;
+  trustProxy?: boolean;
+  /**
+   * When set, every /api and /internal route needs an identity signed with this secret, unless the
+   * route is marked `config: { public: true }`. The gateway passes none: it authenticates by session.
+   */
+  internalSecret?: string;
+  readinessChecks?: ReadinessCheck[];
+  /** Replaces the JSON 404 (the gateway falls back to the web app for page URLs). */
+  notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
+}
+
+/** Builds a Fastify server with LifeQuest's house rules: errors, validation, identity, health, metrics, OpenAPI. */
+export async function createHttpServer(options: ServerOptions): Promise<HttpServer> {
+  const app = Fastify({
+    loggerInstance: options.logger.child({ service: options.name }),
+    bodyLimit: options.bodyLimitBytes,
+    trustProxy: options.trustProxy ?? false,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('identity', null);
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: `LifeQuest ${options.name}`, version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    const secret = options.internalSecret;
+    if (!secret) return;
+    const path = request.url.split('?')[0] ?? '';
+    if (!path.startsWith('/api') && !path.startsWith('/internal')) return;
+    const header = request.headers[IDENTITY_HEADER];
+    request.identity = verifyIdentity(secret, Array.isArray(header) ? header[0] : header);
+    if (!request.identity && !request.routeOptions.config?.public) {
+      throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+    }
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    httpRequests.inc({ service: options.name, method: request.method, route, status: reply.statusCode });
+    httpDuration.observe({ service: options.name, method: request.method, route }, reply.elapsedTime / 1000);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => sendError(error, request, reply));
+  app.setNotFoundHandler(
+    options.notFoundHandler ??
+      ((request, reply) => {
+        reply
+          .code(404)
+          .send(errorBody('ROUTE_NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}.`));
+      }),
+  );
+
+  const checks = options.readinessChecks ?? [];
+  app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+    const failures: string[] = [];
+    await Promise.all(
+      checks.map(async (check) => {
+        try {
+          await check();
+        } catch (error) {
+          failures.push(error instanceof Error ? error.message : String(error));
+        }
+      }),
+    );
+    if (failures.length > 0) {
+      return reply.code(503).send(errorBody('SERVICE_UNAVAILABLE', `Not ready: ${failures.join('; ')}`));
+    }
+    return { status: 'ready' };
+  });
+  app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+    reply.type(metricsRegistry.contentType);
+    return metricsRegistry.metrics();
+  });
+  app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+
+  return app;
+}
+
+function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+    return reply.code(error.status).send(error.toBody());
+  }
+  if (error instanceof UpstreamError) {
+    // Another service's `{ error, message, code }` answer, passed through untouched.
+    return reply.code(error.status).send(error.body);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const where = error.validationContext ?? 'body';
+    const details = error.validation.slice(0, 5).map((issue) => {
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const text = issue.message ?? 'is invalid';
+      // Our schemas already name the field in their messages ("email is required").
+      return field && !text.startsWith(field) ? `${field}: ${text}` : text;
+    });
+    return reply.code(400).send(errorBody('VALIDATION_FAILED', `Invalid ${where}: ${details.join('; ')}`));
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return reply.code(413).send(errorBody('PAYLOAD_TOO_LARGE', 'The request body is too large.'));
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return reply
+        .code(415)
+        .send(errorBody('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.'));
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return reply.code(400).send(errorBody('INVALID_JSON', 'The request body is not valid JSON.'));
+  }
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return reply.code(400).send(errorBody('INVALID_JSON', 'The request body is not valid JSON.'));
+  }
+  if (error.statusCode === 429) {
+    return reply.code(429).send(errorBody('RATE_LIMITED', error.message));
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return reply
+      .code(error.statusCode)
+      .send({ error: 'Invalid request', message: error.message, code: 'BAD_REQUEST' });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));
+}
+
+/** The hero behind a request; only the gateway can have put it there. */
+export function requireHero(request: FastifyRequest): HeroIdentity {
+  const identity = request.identity;
+  if (identity?.kind !== 'hero') throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+  return identity;
+}
+
+export function requireAdmin(request: FastifyRequest): HeroIdentity {
+  const hero = requireHero(request);
+  if (!hero.isAdmin) throw new AppError('FORBIDDEN', 'Only an admin can do this.');
+  return hero;
+}
+
+export function requireService(request: FastifyRequest): void {
+  if (request.identity?.kind !== 'service') throw new AppError('FORBIDDEN', 'Internal route.');
+}

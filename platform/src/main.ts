@@ -1,0 +1,57 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { type Registry, run } from './runtime/run.ts';
+
+/** Every module of LifeQuest, loaded only when the chosen target runs it. */
+export const registry: Registry = {
+  services: {
+    auth: async () => (await import('@lifequest/auth')).authModule,
+    quests: async () => (await import('@lifequest/quests')).questsModule,
+    social: async () => (await import('@lifequest/social')).socialModule,
+    ai: async () => (await import('@lifequest/ai')).aiModule,
+    admin: async () => (await import('@lifequest/admin')).adminModule,
+  },
+  gateway: async () => (await import('@lifequest/gateway')).startGateway,
+};
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env, process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+  let app: Awaited<ReturnType<typeof run>>;
+  try {
+    app = await run(config, registry, log);
+  } catch (error) {
+    log.fatal({ err: error }, error instanceof Error ? error.message : 'failed to start');
+    console.error(`\nLifeQuest could not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  log.info({ target: config.target, url: app.url }, 'LifeQuest is running');
+  if (config.target === 'all' || config.target === 'gateway') {
+    process.stdout.write(`\n  LifeQuest is running at ${app.url}\n\n`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    // A hung dependency must not keep the process alive forever.
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+if (import.meta.main) await main();

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * The one table of error codes: each stable code, its HTTP status and the short text a hero sees.
+ * Every non-2xx body is `{ error, message, code }`; the web shows `error`, then `message` (spec 8).
+ */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: { status: 400, error: 'Invalid request' },
+  INVALID_JSON: { status: 400, error: 'Invalid request' },
+  UNAUTHENTICATED: { status: 401, error: 'Please sign in' },
+  INVALID_CREDENTIALS: { status: 401, error: 'Invalid credentials' },
+  FORBIDDEN: { status: 403, error: 'Not allowed' },
+  NOT_FOUND: { status: 404, error: 'Not found' },
+  ROUTE_NOT_FOUND: { status: 404, error: 'Not found' },
+  USER_NOT_FOUND: { status: 404, error: 'Hero not found' },
+  QUEST_NOT_FOUND: { status: 404, error: 'Quest not found' },
+  MILESTONE_NOT_FOUND: { status: 404, error: 'Milestone not found' },
+  STORY_NOT_FOUND: { status: 404, error: 'Story not found' },
+  CHALLENGE_NOT_FOUND: { status: 404, error: 'Challenge not found' },
+  FRIEND_REQUEST_NOT_FOUND: { status: 404, error: 'Friend request not found' },
+  EMAIL_TAKEN: { status: 409, error: 'Email already registered' },
+  CONFLICT: { status: 409, error: 'Conflict' },
+  PAYLOAD_TOO_LARGE: { status: 413, error: 'Request too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, error: 'Unsupported content type' },
+  RATE_LIMITED: { status: 429, error: 'Too many requests' },
+  AI_BUDGET_EXCEEDED: { status: 429, error: 'Daily AI budget spent' },
+  INTERNAL: { status: 500, error: 'Something went wrong' },
+  UPSTREAM_FAILED: { status: 502, error: 'A service failed to answer' },
+  SERVICE_UNAVAILABLE: { status: 503, error: 'Service unavailable' },
+  UPSTREAM_TIMEOUT: { status: 504, error: 'A service took too long' },
+} as const satisfies Record<string, { status: number; error: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const ErrorBody = z.object({
+  error: z.string(),
+  message: z.string(),
+  code: z.string(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

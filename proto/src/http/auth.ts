@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { LIFE_CLASSES } from '../rules/life-class.ts';
+
+export const LifeClassSchema = z.enum(LIFE_CLASSES);
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+const email = z
+  .string({ error: 'email is required' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'email must be at most 254 characters')
+  .pipe(z.email({ error: 'email must be a valid e-mail address' }));
+
+export const RegisterBody = z.object({
+  email,
+  password: z
+    .string({ error: 'password is required' })
+    .min(PASSWORD_MIN_LENGTH, `password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(256, 'password must be at most 256 characters'),
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, 'name is required')
+    .max(80, 'name must be at most 80 characters'),
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const LoginBody = z.object({
+  email,
+  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(256),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+/** The current-user object of spec section 3, plus the fields the issue adds. */
+export const User = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  isOnboarded: z.boolean(),
+  activeClassTitle: z.string(),
+  primaryClass: LifeClassSchema,
+  lifeLevel: z.number().int(),
+  totalXP: z.number().int(),
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+export const AuthResponse = z.object({ user: User, sessionId: z.string() });
+export type AuthResponse = z.infer<typeof AuthResponse>;
+
+const isoDate = z.iso.date({ error: 'must be a date (yyyy-mm-dd)' });
+
+/** The onboarding result of spec section 3, sent by the web's last onboarding step. */
+export const OnboardingResult = z.object({
+  displayName: z.string().trim().min(1, 'displayName is required').max(80),
+  primaryClass: LifeClassSchema,
+  firstGoal: z
+    .object({
+      title: z.string().trim().min(1, 'firstGoal.title is required').max(200),
+      deadline: isoDate.nullish(),
+      className: z.string().max(40).nullish(),
+      milestones: z
+        .array(
+          z.object({
+            id: z.union([z.string(), z.number()]).optional(),
+            title: z.string().trim().min(1).max(200),
+            completed: z.boolean().default(false),
+          }),
+        )
+        .max(20),
+    })
+    .nullish(),
+});
+export type OnboardingResult = z.infer<typeof OnboardingResult>;
+
+export const OkResponse = z.object({ ok: z.literal(true) });
