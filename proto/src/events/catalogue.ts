@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { LIFE_CLASSES } from '../rules/life-class.ts';
+
+/**
+ * One schema per event of the ownership table (ARCHITECTURE section 3). Payloads carry what consumers
+ * need, so no consumer ever calls back for the basics. Unknown keys are stripped rather than refused,
+ * so an older consumer keeps working when a producer adds a field.
+ */
+const id = z.string().min(1);
+const title = z.string().min(1);
+const timestamp = z.iso.datetime({ offset: true });
+const xp = z.number().int().min(0);
+const LifeClass = z.enum(LIFE_CLASSES);
+
+export const UserRegistered = z.object({
+  userId: id,
+  email: z.string().min(1),
+  name: z.string(),
+  primaryClass: LifeClass,
+  activeClassTitle: z.string(),
+  createdAt: timestamp,
+});
+
+export const UserUpdated = z.object({
+  userId: id,
+  name: z.string().optional(),
+  primaryClass: LifeClass.optional(),
+  activeClassTitle: z.string().optional(),
+});
+
+export const UserOnboarded = z.object({
+  userId: id,
+  name: z.string(),
+  primaryClass: LifeClass,
+  activeClassTitle: z.string(),
+});
+
+export const UserLeveledUp = z.object({
+  userId: id,
+  name: z.string(),
+  activeClassTitle: z.string(),
+  fromLevel: z.number().int().min(0),
+  toLevel: z.number().int().min(0),
+  totalXP: z.number().int(),
+});
+
+export const UserDeleted = z.object({ userId: id });
+
+export const UserDeletionRequested = z.object({ userId: id, requestedBy: id });
+
+export const GoalCreated = z.object({
+  goalId: id,
+  userId: id,
+  title,
+  foundation: z.string().nullable(),
+  className: z.string().nullable(),
+  category: z.string().nullable(),
+  milestoneCount: z.number().int().min(0),
+  totalXp: xp,
+});
+
+export const GoalCompleted = z.object({
+  goalId: id,
+  userId: id,
+  title,
+  foundation: z.string().nullable(),
+  xpBonus: xp,
+});
+
+export const GoalReopened = z.object({ goalId: id, userId: id, title });
+
+export const GoalDeleted = z.object({ goalId: id, userId: id });
+
+export const MilestoneCompleted = z.object({
+  milestoneId: id,
+  goalId: id,
+  userId: id,
+  title,
+  goalTitle: title,
+  xpReward: xp,
+});
+
+export const MilestoneReopened = z.object({
+  milestoneId: id,
+  goalId: id,
+  userId: id,
+  title,
+  xpReward: xp,
+});
+
+export const ProgressLogged = z.object({
+  progressId: id,
+  goalId: id,
+  userId: id,
+  value: z.number(),
+  unit: z.string().nullable(),
+  loggedAt: timestamp,
+});
+
+export const PlanDrafted = z.object({ userId: id, draftId: id });
+
+export const PlanConfirmed = z.object({ userId: id, goalId: id, draftId: id.nullable() });
+
+export const FriendAdded = z.object({ userId: id, friendId: id, friendName: z.string() });
+
+export const ChallengeJoined = z.object({ userId: id, challengeId: id, challengeTitle: title });
+
+export const StoryGenerated = z.object({ storyId: id, userId: id, narrativeType: z.string().min(1), title });
+
+export const AiUsageRecorded = z.object({
+  usageId: id,
+  userId: id.nullable(),
+  endpoint: z.string().min(1),
+  model: z.string().min(1),
+  promptTokens: z.number().int().min(0),
+  completionTokens: z.number().int().min(0),
+  totalTokens: z.number().int().min(0),
+  costUsd: z.number().min(0),
+  recordedAt: timestamp,
+});
+
+/** Every event LifeQuest publishes, by name. The name is also the RabbitMQ routing key. */
+export const EVENT_SCHEMAS = {
+  'user.registered': UserRegistered,
+  'user.updated': UserUpdated,
+  'user.onboarded': UserOnboarded,
+  'user.leveled_up': UserLeveledUp,
+  'user.deleted': UserDeleted,
+  'user.deletion_requested': UserDeletionRequested,
+  'goal.created': GoalCreated,
+  'goal.completed': GoalCompleted,
+  'goal.reopened': GoalReopened,
+  'goal.deleted': GoalDeleted,
+  'milestone.completed': MilestoneCompleted,
+  'milestone.reopened': MilestoneReopened,
+  'progress.logged': ProgressLogged,
+  'plan.drafted': PlanDrafted,
+  'plan.confirmed': PlanConfirmed,
+  'friend.added': FriendAdded,
+  'challenge.joined': ChallengeJoined,
+  'story.generated': StoryGenerated,
+  'ai.usage.recorded': AiUsageRecorded,
+} as const;
+
+export type EventName = keyof typeof EVENT_SCHEMAS;
+export const EVENT_NAMES = Object.keys(EVENT_SCHEMAS) as EventName[];
+
+export type EventPayloads = { [N in EventName]: z.output<(typeof EVENT_SCHEMAS)[N]> };
+
+/** The one service allowed to publish each event (ARCHITECTURE section 3). */
+export const EVENT_PUBLISHERS: Readonly<Record<EventName, 'auth' | 'quests' | 'social' | 'ai' | 'admin'>> = {
+  'user.registered': 'auth',
+  'user.updated': 'auth',
+  'user.onboarded': 'auth',
+  'user.leveled_up': 'auth',
+  'user.deleted': 'auth',
+  'user.deletion_requested': 'admin',
+  'goal.created': 'quests',
+  'goal.completed': 'quests',
+  'goal.reopened': 'quests',
+  'goal.deleted': 'quests',
+  'milestone.completed': 'quests',
+  'milestone.reopened': 'quests',
+  'progress.logged': 'quests',
+  'plan.drafted': 'ai',
+  'plan.confirmed': 'quests',
+  'friend.added': 'social',
+  'challenge.joined': 'social',
+  'story.generated': 'ai',
+  'ai.usage.recorded': 'ai',
+};
+
+export function isEventName(value: unknown): value is EventName {
+  return typeof value === 'string' && Object.hasOwn(EVENT_SCHEMAS, value);
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { EVENT_NAMES, EVENT_PUBLISHERS } from './catalogue.ts';
+import { createEnvelope, EventValidationError, parseEnvelope } from './envelope.ts';
+
+const completed = {
+  milestoneId: 'm1',
+  goalId: 'g1',
+  userId: 'u1',
+  title: 'Run 5 km',
+  goalTitle: 'Run a marathon',
+  xpReward: 50,
+};
+
+describe('event envelopes', () => {
+  it('creates a version-1 envelope with a uuid, an ISO time and the validated payload', () => {
+    const event = createEnvelope('milestone.completed', completed, 'u1', new Date('2025-01-02T03:04:05Z'));
+    expect(event).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'milestone.completed',
+      version: 1,
+      occurredAt: '2025-01-02T03:04:05.000Z',
+      actorId: 'u1',
+      payload: completed,
+    });
+    expect(parseEnvelope(JSON.parse(JSON.stringify(event)))).toEqual(event);
+  });
+
+  it('refuses to create an event whose payload breaks its schema, naming the field', () => {
+    const bad = { ...completed, xpReward: -5 } as typeof completed;
+    expect(() => createEnvelope('milestone.completed', bad, null)).toThrow(EventValidationError);
+    expect(() => createEnvelope('milestone.completed', bad, null)).toThrow(/payload\.xpReward/);
+  });
+
+  it('rejects unknown names, wrong versions and bad payloads with a clear error', () => {
+    const good = createEnvelope('goal.deleted', { goalId: 'g', userId: 'u' }, null);
+    expect(() => parseEnvelope({ ...good, name: 'goal.exploded' })).toThrow(
+      /unknown event name 'goal.exploded'/,
+    );
+    expect(() => parseEnvelope({ ...good, version: 2 })).toThrow(/version must be 1/);
+    expect(() => parseEnvelope({ ...good, payload: { goalId: 'g' } })).toThrow(
+      /Invalid event 'goal.deleted' \(id [0-9a-f-]+\): payload\.userId/,
+    );
+    expect(() => parseEnvelope('not an event')).toThrow(EventValidationError);
+  });
+
+  it('accepts nullable fields as null and strips keys it does not know', () => {
+    const event = createEnvelope(
+      'goal.completed',
+      { goalId: 'g', userId: 'u', title: 'Quest', foundation: null, xpBonus: 0, extra: 1 } as never,
+      'u',
+    );
+    expect(event.payload).toEqual({ goalId: 'g', userId: 'u', title: 'Quest', foundation: null, xpBonus: 0 });
+  });
+
+  it('names a publisher for every event in the catalogue', () => {
+    expect(Object.keys(EVENT_PUBLISHERS).sort()).toEqual([...EVENT_NAMES].sort());
+    expect(EVENT_NAMES).toHaveLength(19);
+  });
+});
