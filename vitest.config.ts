@@ -3,6 +3,6 @@ import { defineConfig } from 'vitest/config';
 // One run over every workspace; each folder is a project and may carry its own vitest.config.ts.
 export default defineConfig({
   test: {
-    projects: ['proto', 'platform', 'gateway', 'services/*', 'web'],
+    projects: ['proto', 'platform', 'gateway', 'services/*', 'web', 'e2e'],
   },
 });

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import {
+  createIsolatedDatabase,
+  describeWithInfra,
+  HeroClient,
+  type IsolatedPostgres,
+  resolveInfra,
+  startTarget,
+  type TargetProcess,
+} from '@lifequest/platform/testing';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+// ARCHITECTURE 1: the distributed mode runs each target as its own process on real infrastructure.
+await describeWithInfra('postgres', 'gateway and auth as separate processes', (postgresUrl) => {
+  let database: IsolatedPostgres;
+  let auth: TargetProcess;
+  let gateway: TargetProcess;
+  let shared: Record<string, string>;
+
+  beforeAll(async () => {
+    const redisUrl = await resolveInfra('redis');
+    const amqpUrl = await resolveInfra('rabbitmq');
+    if (!redisUrl || !amqpUrl) throw new Error('the distributed mode needs Redis and RabbitMQ as well');
+    database = await createIsolatedDatabase(postgresUrl);
+    shared = {
+      INTERNAL_SECRET: randomBytes(32).toString('hex'),
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    };
+    auth = await startTarget('auth', { ...shared, DATABASE_URL: database.url, AMQP_URL: amqpUrl });
+    gateway = await startTarget('gateway', { ...shared, REDIS_URL: redisUrl, AUTH_URL: auth.url });
+  }, 60_000);
+
+  afterAll(async () => {
+    await gateway?.stop();
+    await auth?.stop();
+    await database?.dispose();
+  });
+
+  it('register → me → logout → login → me, with the cookie and with the bearer id', async () => {
+    for (const mode of ['cookie', 'bearer'] as const) {
+      const hero = new HeroClient(gateway.url, mode);
+      const { user, email, password } = await hero.register('Nadia');
+      expect((await hero.get('/api/auth/me')).body).toMatchObject({ id: user.id, email });
+      await hero.post('/api/auth/logout');
+      expect((await hero.get('/api/auth/me')).status).toBe(401);
+      expect((await hero.post('/api/auth/login', { email, password })).status).toBe(200);
+      expect((await hero.get('/api/auth/me')).body.id).toBe(user.id);
+    }
+  });
+
+  it('keeps heroes in the auth schema of PostgreSQL', async () => {
+    const hero = new HeroClient(gateway.url);
+    const { user } = await hero.register('Omar');
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        'select name, password_hash from auth.users u join auth.credentials c on c.user_id = u.id where u.id = $1',
+        [user.id],
+      );
+      expect(rows[0].name).toBe('Omar');
+      expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('gives the same errors as the embedded mode', async () => {
+    const hero = new HeroClient(gateway.url);
+    const { email } = await hero.register('Pia');
+    expect(
+      (
+        await new HeroClient(gateway.url).post('/api/auth/register', {
+          email,
+          password: 'password123',
+          name: 'x',
+        })
+      ).status,
+    ).toBe(409);
+    const bad = await new HeroClient(gateway.url).post('/api/auth/login', { email, password: 'nope-nope' });
+    expect(bad.status).toBe(401);
+    expect(bad.body.message).toContain('Invalid credentials');
+    expect(
+      (await fetch(`${gateway.url}/api/auth/me`, { headers: { 'x-lifequest-identity': 'forged' } })).status,
+    ).toBe(401);
+  });
+
+  it('a service refuses a request that did not come through the gateway', async () => {
+    const res = await fetch(`${auth.url}/api/auth/me`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('answers 503 JSON while auth is down, and recovers when it is back', async () => {
+    const hero = new HeroClient(gateway.url);
+    await hero.register('Quinn');
+    await auth.stop();
+    const me = await hero.get('/api/auth/me');
+    expect(me.status).toBe(503);
+    expect(me.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    const login = await new HeroClient(gateway.url).post('/api/auth/login', {
+      email: 'q@example.com',
+      password: 'password123',
+    });
+    expect(login.status).toBe(503);
+    expect(login.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+
+    const amqpUrl = (await resolveInfra('rabbitmq'))!;
+    auth = await startTarget('auth', {
+      ...shared,
+      DATABASE_URL: database.url,
+      AMQP_URL: amqpUrl,
+      PORT: String(auth.port),
+    });
+    expect((await hero.get('/api/auth/me')).status).toBe(200);
+  }, 60_000);
+});

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+    // Each file starts its own processes; running them one at a time keeps two cores from thrashing.
+    fileParallelism: false,
+  },
+});

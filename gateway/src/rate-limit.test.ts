@@ -1,0 +1,21 @@
+import { HeroClient, startLifeQuest } from '@lifequest/platform/testing';
+import { expect, it } from 'vitest';
+
+it('rate-limits login attempts per client with a 429 JSON error', async () => {
+  const app = await startLifeQuest({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+  try {
+    const client = new HeroClient(app.url);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push(
+        (await client.post('/api/auth/login', { email: 'a@example.com', password: 'guess-guess' })).status,
+      );
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    const res = await client.post('/api/auth/login', { email: 'a@example.com', password: 'guess-guess' });
+    expect(res.body).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(res.body.message).toMatch(/Too many attempts/);
+  } finally {
+    await app.close();
+  }
+});

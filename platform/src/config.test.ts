@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('runs the embedded default with no variables at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      target: 'all',
+      dataDir: './.lifequest',
+      databaseUrl: undefined,
+      amqpUrl: undefined,
+      redisUrl: undefined,
+      aiDailyTokenBudget: 200_000,
+      adminEmails: ['admin@lifequest.local'],
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reports every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'not a url',
+        AI_DAILY_TOKEN_BUDGET: '-5',
+        LIFEQUEST_TARGET: 'everything',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const key of ['PORT', 'DATABASE_URL', 'AI_DAILY_TOKEN_BUDGET', 'LIFEQUEST_TARGET'])
+      expect(problems).toContain(key);
+    expect((error as ConfigError).message).toMatch(/cannot start/);
+  });
+
+  it('takes --target from the command line over the environment', () => {
+    const env = {
+      LIFEQUEST_TARGET: 'all',
+      DATABASE_URL: 'postgres://x/y',
+      AMQP_URL: 'amqp://x',
+      INTERNAL_SECRET: 's'.repeat(32),
+    };
+    expect(loadConfig(env, ['--target', 'quests']).target).toBe('quests');
+    expect(loadConfig(env, ['--target=quests']).port).toBe(8082);
+  });
+
+  it('refuses a single-service target on embedded parts, naming what is missing', () => {
+    expect(() => loadConfig({}, ['--target', 'auth'])).toThrow(
+      /DATABASE_URL: required when the target is 'auth'/,
+    );
+    expect(() => loadConfig({}, ['--target', 'gateway'])).toThrow(
+      /REDIS_URL[\s\S]*SESSION_SECRET|SESSION_SECRET[\s\S]*REDIS_URL/,
+    );
+  });
+
+  it('rejects short secrets', () => {
+    expect(() => loadConfig({ INTERNAL_SECRET: 'short' })).toThrow(
+      /INTERNAL_SECRET: must be at least 32 characters/,
+    );
+  });
+
+  it('reads admin e-mails as a trimmed, lower-cased list', () => {
+    expect(loadConfig({ ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ,' }).adminEmails).toEqual([
+      'boss@example.com',
+      'ops@example.com',
+    ]);
+  });
+});

@@ -1,0 +1,84 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface TargetProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * Starts one LifeQuest target as its own OS process, the way the distributed mode runs, and waits until
+ * it answers /readyz. Only the given variables (plus PATH) are passed: nothing leaks from the test env.
+ */
+export async function startTarget(
+  target: string,
+  env: Record<string, string>,
+  options: { readyTimeoutMs?: number } = {},
+): Promise<TargetProcess> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  let output = '';
+  const child = spawn(process.execPath, [MAIN, '--target', target], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${target} exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${target} did not become ready:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    port,
+    child,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Runs the entrypoint to completion (for boot refusals) and returns its exit code and output. */
+export async function runToExit(args: string[], env: Record<string, string>, timeoutMs = 30_000) {
+  const child = spawn(process.execPath, [MAIN, ...args], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  clearTimeout(timer);
+  return { code, output };
+}
