@@ -4,5 +4,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['proto', 'platform', 'gateway', 'services/*', 'web', 'e2e'],
+    reporters: ['default', './scripts/summary-reporter.ts'],
   },
 });
