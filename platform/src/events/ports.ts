@@ -9,14 +9,30 @@ export interface SqlTx {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
 }
 
+/** A client that can open an interactive transaction: any generated PrismaClient, or `sqlClient(db)`. */
+export interface TransactionalClient<Tx extends SqlTx = SqlTx> extends SqlTx {
+  $transaction<R>(fn: (tx: Tx) => Promise<R>, options?: { maxWait?: number; timeout?: number }): Promise<R>;
+}
+
 export type EventHandler = (event: EventEnvelope) => Promise<void>;
 
+/** An event a consumer gave up on after its last attempt, kept for an operator to inspect and replay. */
 export interface DeadLetter {
   consumer: string;
-  event: EventEnvelope;
+  eventId: string | null;
+  eventName: string | null;
+  /** The envelope as received; a message that was not even a valid envelope is kept as it came. */
+  event: EventEnvelope | unknown;
   error: string;
   attempts: number;
   deadAt: string;
+}
+
+export interface ConsumerStats {
+  consumer: string;
+  /** Events waiting for (or being retried by) the consumer. */
+  queued: number;
+  deadLetters: number;
 }
 
 /**
@@ -26,12 +42,23 @@ export interface DeadLetter {
  */
 export interface EventBus {
   readonly kind: 'rabbitmq' | 'in-process';
-  /** Resolves only once the broker holds the event durably (publisher confirm). */
+  /**
+   * Resolves only once the event is safe: the broker holds it durably (publisher confirm), or, in-process,
+   * every bound consumer has handled or dead-lettered it. Rejects on an envelope that fails its schema.
+   */
   publish(event: EventEnvelope): Promise<void>;
-  /** Declares the consumer's durable queue bound to `names` and starts delivering to `handler`. */
+  /**
+   * Declares the consumer's durable queue bound to `names` and starts delivering to `handler`. A consumer
+   * may subscribe several times with different names (one queue, one handler per name).
+   */
   subscribe(consumer: string, names: readonly EventName[], handler: EventHandler): Promise<void>;
-  listDeadLetters(consumer: string): Promise<DeadLetter[]>;
-  /** Moves dead letters back onto the consumer's queue; returns how many were replayed. */
-  replayDeadLetters(consumer: string): Promise<number>;
+  listDeadLetters(consumer: string, options?: { limit?: number }): Promise<DeadLetter[]>;
+  /**
+   * Moves dead letters (all, or those with the given event ids) back onto the consumer's own queue,
+   * each with a fresh set of attempts; returns how many were replayed.
+   */
+  replayDeadLetters(consumer: string, options?: { eventIds?: readonly string[] }): Promise<number>;
+  /** Queue depth and dead letters per consumer: the ones given, or those subscribed in this process. */
+  stats(consumers?: readonly string[]): Promise<ConsumerStats[]>;
   close(): Promise<void>;
 }

@@ -1,0 +1,338 @@
+import { Writable } from 'node:stream';
+import { createEnvelope, type EventEnvelope } from '@lifequest/proto';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
+import { waitUntil } from '../testing/wait.ts';
+import { OutboxRelay } from './outbox.ts';
+import type { EventBus } from './ports.ts';
+import type { RetryPolicy } from './retry.ts';
+import { createServiceEvents, type ServiceEvents } from './service-events.ts';
+import { sqlClient } from './sql-client.ts';
+import { eventTablesSql } from './tables.ts';
+
+/** What the event conformance suite needs from one adapter. */
+export interface BusWorld {
+  db: Database;
+  /** The retry policy every bus from openBus uses (tiny delays, few attempts). */
+  retry: RetryPolicy;
+  /** A bus on the world's broker; a second one is another process (RabbitMQ) or the same one (in-process). */
+  openBus(): Promise<EventBus>;
+  dispose(): Promise<void>;
+}
+
+let counter = 0;
+/** Unique per test: schemas and consumer names never collide between tests or runs. */
+export function uniqueSuffix(): string {
+  counter++;
+  return `${process.pid.toString(36)}${Date.now().toString(36).slice(-4)}${counter}`;
+}
+
+/** A service schema with the platform's event tables and an `effects` table consumers write into. */
+export async function createServiceSchema(db: Database, schema: string): Promise<void> {
+  await db.exec(`create schema if not exists "${schema}";
+    ${eventTablesSql(schema)}
+    create table if not exists "${schema}".effects (consumer text not null, event_id uuid not null, name text not null);`);
+}
+
+export async function countEffects(db: Database, schema: string, consumer?: string): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `select count(*)::int as n from "${schema}".effects where $1::text is null or consumer = $1`,
+    [consumer ?? null],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** A pino logger whose lines a test can search (to see, e.g., that a duplicate was skipped). */
+export function capturingLogger(): { log: Logger; lines: string[] } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { log: pino({ level: 'debug' }, stream), lines };
+}
+
+function milestoneCompleted(n: number): EventEnvelope<'milestone.completed'> {
+  return createEnvelope(
+    'milestone.completed',
+    {
+      milestoneId: `m${n}`,
+      goalId: 'g1',
+      userId: 'u1',
+      title: `Step ${n}`,
+      goalTitle: 'Quest',
+      xpReward: 10,
+    },
+    'u1',
+  );
+}
+
+/**
+ * The event conformance suite (issue "Events and jobs"), run against each EventBus adapter together with
+ * the outbox, the relay and the inbox on a real database.
+ */
+export function describeEventBusConformance(name: string, makeWorld: () => Promise<BusWorld>): void {
+  describe(`${name}: event bus conformance`, () => {
+    let world: BusWorld;
+    const buses: EventBus[] = [];
+    const relays: ServiceEvents<never>[] = [];
+
+    beforeAll(async () => {
+      world = await makeWorld();
+    }, 120_000);
+
+    afterAll(async () => {
+      for (const relay of relays) await relay.stop().catch(() => {});
+      for (const bus of buses) await bus.close().catch(() => {});
+      await world?.dispose();
+    });
+
+    async function openBus(): Promise<EventBus> {
+      const bus = await world.openBus();
+      buses.push(bus);
+      return bus;
+    }
+
+    /** Three services, each on its own schema: quests publishes, auth and social consume. */
+    async function services(bus: EventBus, log?: Logger) {
+      const suffix = uniqueSuffix();
+      const schemas = { quests: `q_${suffix}`, auth: `a_${suffix}`, social: `s_${suffix}` };
+      for (const schema of Object.values(schemas)) await createServiceSchema(world.db, schema);
+      const client = sqlClient(world.db);
+      const make = (schema: string) => {
+        const events = createServiceEvents({
+          schema,
+          prisma: client,
+          bus,
+          log,
+          relay: { pollIntervalMs: 50 },
+        });
+        relays.push(events as unknown as ServiceEvents<never>);
+        return events;
+      };
+      return {
+        schemas,
+        consumers: { auth: `auth_${suffix}`, social: `social_${suffix}` },
+        quests: make(schemas.quests),
+        auth: make(schemas.auth),
+        social: make(schemas.social),
+      };
+    }
+
+    async function recordEffect(
+      tx: { $executeRawUnsafe(q: string, ...v: unknown[]): Promise<number> },
+      schema: string,
+      consumer: string,
+      event: EventEnvelope,
+    ) {
+      await tx.$executeRawUnsafe(
+        `insert into "${schema}".effects (consumer, event_id, name) values ($1, $2::uuid, $3)`,
+        consumer,
+        event.id,
+        event.name,
+      );
+    }
+
+    it('delivers a committed event once to every subscribed service, and not to others', async () => {
+      const bus = await openBus();
+      const s = await services(bus);
+      await s.auth.subscribe(s.consumers.auth, ['milestone.completed'], (event, tx) =>
+        recordEffect(tx, s.schemas.auth, s.consumers.auth, event),
+      );
+      await s.social.subscribe(s.consumers.social, ['milestone.completed', 'goal.created'], (event, tx) =>
+        recordEffect(tx, s.schemas.social, s.consumers.social, event),
+      );
+      let others = 0;
+      await s.social.subscribe(`other_${s.consumers.social}`, ['goal.deleted'], async () => {
+        others++;
+      });
+      await s.quests.start();
+
+      const event = await s.quests.transaction((tx) =>
+        s.quests.record(tx, 'milestone.completed', milestoneCompleted(1).payload, 'u1'),
+      );
+
+      await waitUntil(
+        'both consumers',
+        async () =>
+          (await countEffects(world.db, s.schemas.auth)) === 1 &&
+          (await countEffects(world.db, s.schemas.social)) === 1,
+      );
+      await waitUntil('the outbox row marked sent', async () => (await s.quests.relay.backlog()) === 0);
+      // Give a stray second delivery the chance to show up before counting.
+      await s.quests.flush();
+      expect(await countEffects(world.db, s.schemas.auth)).toBe(1);
+      expect(await countEffects(world.db, s.schemas.social)).toBe(1);
+      const [effect] = await world.db.query<{ event_id: string }>(
+        `select event_id from "${s.schemas.auth}".effects`,
+      );
+      expect(effect?.event_id).toBe(event.id);
+      expect(others).toBe(0);
+    });
+
+    it('rolls back the event with the state change: nothing is published for an aborted transaction', async () => {
+      const bus = await openBus();
+      const s = await services(bus);
+      await s.auth.subscribe(s.consumers.auth, ['milestone.completed'], (event, tx) =>
+        recordEffect(tx, s.schemas.auth, s.consumers.auth, event),
+      );
+      await expect(
+        s.quests.transaction(async (tx) => {
+          await s.quests.record(tx, 'milestone.completed', milestoneCompleted(2).payload, 'u1');
+          throw new Error('the state change failed');
+        }),
+      ).rejects.toThrow('the state change failed');
+      await s.quests.flush();
+      expect(await s.quests.relay.backlog()).toBe(0);
+      const rows = await world.db.query(`select 1 from "${s.schemas.quests}"._outbox`);
+      expect(rows).toHaveLength(0);
+    });
+
+    it('refuses to record or publish an event that fails its schema', async () => {
+      const bus = await openBus();
+      const s = await services(bus);
+      const bad = { ...milestoneCompleted(3).payload, xpReward: 'lots' } as never;
+      await expect(
+        s.quests.transaction((tx) => s.quests.record(tx, 'milestone.completed', bad, 'u1')),
+      ).rejects.toThrow(/payload\.xpReward/);
+      await expect(bus.publish({ ...milestoneCompleted(4), payload: bad })).rejects.toThrow(
+        /payload\.xpReward/,
+      );
+    });
+
+    it('retries a throwing handler, dead-letters it after the configured attempts, and replay delivers it', async () => {
+      const bus = await openBus();
+      const s = await services(bus);
+      let failing = true;
+      let calls = 0;
+      await s.auth.subscribe(s.consumers.auth, ['milestone.completed'], async (event, tx) => {
+        calls++;
+        if (failing) throw new Error('ledger unavailable');
+        await recordEffect(tx, s.schemas.auth, s.consumers.auth, event);
+      });
+      await s.social.subscribe(s.consumers.social, ['milestone.completed'], (event, tx) =>
+        recordEffect(tx, s.schemas.social, s.consumers.social, event),
+      );
+      await s.quests.start();
+      const event = await s.quests.transaction((tx) =>
+        s.quests.record(tx, 'milestone.completed', milestoneCompleted(5).payload, 'u1'),
+      );
+
+      const letters = await waitUntil('a dead letter', async () => {
+        const found = await bus.listDeadLetters(s.consumers.auth);
+        return found.length > 0 ? found : null;
+      });
+      expect(calls).toBe(world.retry.attempts);
+      expect(letters).toHaveLength(1);
+      expect(letters[0]).toMatchObject({
+        consumer: s.consumers.auth,
+        eventId: event.id,
+        eventName: 'milestone.completed',
+        attempts: world.retry.attempts,
+        error: expect.stringContaining('ledger unavailable'),
+      });
+      expect((letters[0]!.event as EventEnvelope).id).toBe(event.id);
+      // Listing does not consume: the letter is still there, and the other service was not held back.
+      expect(await bus.listDeadLetters(s.consumers.auth)).toHaveLength(1);
+      await waitUntil('social', async () => (await countEffects(world.db, s.schemas.social)) === 1);
+      expect(await countEffects(world.db, s.schemas.auth)).toBe(0);
+      const [stats] = await bus.stats([s.consumers.auth]);
+      expect(stats?.deadLetters).toBe(1);
+
+      failing = false;
+      expect(await bus.replayDeadLetters(s.consumers.auth)).toBe(1);
+      await waitUntil('the replayed event', async () => (await countEffects(world.db, s.schemas.auth)) === 1);
+      expect(await bus.listDeadLetters(s.consumers.auth)).toHaveLength(0);
+      expect(await countEffects(world.db, s.schemas.social)).toBe(1);
+    });
+
+    it('changes the state once when the same event is delivered twice', async () => {
+      const bus = await openBus();
+      const { log, lines } = capturingLogger();
+      const s = await services(bus, log);
+      await s.auth.subscribe(s.consumers.auth, ['milestone.completed'], (event, tx) =>
+        recordEffect(tx, s.schemas.auth, s.consumers.auth, event),
+      );
+      const event = milestoneCompleted(6);
+      await bus.publish(event);
+      await bus.publish(event);
+      await waitUntil('the duplicate to be seen and skipped', () =>
+        lines.some((l) => l.includes('duplicate event skipped') && l.includes(event.id)),
+      );
+      expect(await countEffects(world.db, s.schemas.auth)).toBe(1);
+    });
+
+    it('publishes an event committed while the relay was stopped once the relay is back', async () => {
+      const bus = await openBus();
+      const s = await services(bus);
+      await s.auth.subscribe(s.consumers.auth, ['milestone.completed'], (event, tx) =>
+        recordEffect(tx, s.schemas.auth, s.consumers.auth, event),
+      );
+      await s.quests.start();
+      await s.quests.stop();
+      // Committed, then the process "dies" before its relay publishes.
+      await s.quests.transaction((tx) =>
+        s.quests.record(tx, 'milestone.completed', milestoneCompleted(7).payload, 'u1'),
+      );
+      expect(await s.quests.relay.backlog()).toBe(1);
+      expect(await countEffects(world.db, s.schemas.auth)).toBe(0);
+
+      await s.quests.start();
+      await waitUntil(
+        'the event after the restart',
+        async () => (await countEffects(world.db, s.schemas.auth)) === 1,
+      );
+      await waitUntil('the outbox to drain', async () => (await s.quests.relay.backlog()) === 0);
+    });
+
+    it('publishes again what a relay claimed but never got confirmed (a crash mid-publish)', async () => {
+      const bus = await openBus();
+      const s = await services(bus);
+      await s.auth.subscribe(s.consumers.auth, ['milestone.completed'], (event, tx) =>
+        recordEffect(tx, s.schemas.auth, s.consumers.auth, event),
+      );
+      await s.quests.transaction((tx) =>
+        s.quests.record(tx, 'milestone.completed', milestoneCompleted(8).payload, 'u1'),
+      );
+      // A relay whose publish never comes back: it claims the row, then its process is as good as gone
+      // (with one publish in flight allowed, it never claims again).
+      let release: (error: Error) => void = () => {};
+      const hanging: EventBus = {
+        ...bus,
+        kind: bus.kind,
+        publish: () => new Promise((_resolve, reject) => (release = reject)),
+      };
+      const doomed = new OutboxRelay(sqlClient(world.db), s.schemas.quests, hanging, {
+        claimTtlMs: 300,
+        pollIntervalMs: 20,
+        maxInFlight: 1,
+      });
+      await doomed.start();
+      await waitUntil('the doomed claim', async () => {
+        const rows = await world.db.query(
+          `select 1 from "${s.schemas.quests}"._outbox where claimed_by is not null`,
+        );
+        return rows.length === 1;
+      });
+
+      const successor = new OutboxRelay(sqlClient(world.db), s.schemas.quests, bus, { pollIntervalMs: 20 });
+      await successor.start();
+      try {
+        await waitUntil(
+          'the event after the lease ran out',
+          async () => (await countEffects(world.db, s.schemas.auth)) === 1,
+        );
+        await waitUntil('the outbox to drain', async () => (await successor.backlog()) === 0);
+      } finally {
+        await successor.stop();
+        release(new Error('the doomed process is gone'));
+        await doomed.stop();
+      }
+      expect(await countEffects(world.db, s.schemas.auth)).toBe(1);
+    });
+  });
+}

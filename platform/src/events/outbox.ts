@@ -1,0 +1,323 @@
+import { randomUUID } from 'node:crypto';
+import { type EventEnvelope, type EventName, parseEnvelope } from '@lifequest/proto';
+import type { Logger } from '../logger.ts';
+import type { EventBus, SqlTx } from './ports.ts';
+import { describeError } from './retry.ts';
+
+const SCHEMA_NAME = /^[a-z][a-z0-9_]*$/;
+
+export function assertSchemaName(schema: string): void {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name '${schema}'`);
+}
+
+/** Writes an already-built envelope into `schema`'s outbox inside the caller's transaction. */
+export async function insertOutboxRow<N extends EventName>(
+  tx: SqlTx,
+  schema: string,
+  event: EventEnvelope<N>,
+): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `insert into "${schema}"."_outbox" (id, name, envelope) values ($1::uuid, $2, $3::jsonb)`,
+    event.id,
+    event.name,
+    JSON.stringify(event),
+  );
+}
+
+export interface RelayOptions {
+  /** How often the relay looks for pending rows when nobody nudged it. */
+  pollIntervalMs: number;
+  /** Rows claimed per query. */
+  batchSize: number;
+  /** Publishes awaiting their confirm at once; the relay claims no more beyond this. */
+  maxInFlight: number;
+  /** How long a claimed row is reserved for this relay; a crashed relay's rows return after it. */
+  claimTtlMs: number;
+  /** Longest wait before a row whose publish failed is tried again (the wait doubles per failure). */
+  maxRetryDelayMs: number;
+  /** Release every claim at start: right when this process is the only relay (the in-process bus). */
+  releaseClaimsOnStart: boolean;
+  /** Published rows older than this are deleted (0 keeps them forever). */
+  retainPublishedMs: number;
+}
+
+export const DEFAULT_RELAY: RelayOptions = {
+  pollIntervalMs: 500,
+  batchSize: 200,
+  maxInFlight: 1_000,
+  claimTtlMs: 60_000,
+  maxRetryDelayMs: 30_000,
+  releaseClaimsOnStart: false,
+  retainPublishedMs: 7 * 24 * 3_600_000,
+};
+
+interface ClaimedRow {
+  id: string;
+  envelope: string;
+}
+
+/**
+ * Publishes a schema's outbox rows and marks each one sent only after the bus confirmed it. Rows are
+ * leased (claimed_until) with `for update skip locked`, so replicas never publish the same row at once;
+ * no transaction is held while publishing (PGlite has one connection: a long transaction would block
+ * every consumer). A crash anywhere leaves the row pending, and it is published again: at least once,
+ * with the consumers' inbox turning that into exactly once in effect.
+ */
+export class OutboxRelay {
+  readonly schema: string;
+  private readonly client: SqlTx;
+  private readonly bus: EventBus;
+  private readonly log: Logger | undefined;
+  private readonly options: RelayOptions;
+  private readonly relayId = randomUUID();
+  private running = false;
+  private loopDone: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private wakeRequested = false;
+  private readonly inFlight = new Set<Promise<boolean>>();
+  private readonly pendingMarks = new Map<
+    string,
+    { resolve: () => void; reject: (error: unknown) => void }
+  >();
+  private markScheduled = false;
+  private lastCleanup = 0;
+  private readonly followUps = new Set<NodeJS.Timeout>();
+
+  constructor(
+    client: SqlTx,
+    schema: string,
+    bus: EventBus,
+    options: Partial<RelayOptions> = {},
+    log?: Logger,
+  ) {
+    assertSchemaName(schema);
+    this.client = client;
+    this.schema = schema;
+    this.bus = bus;
+    this.options = { ...DEFAULT_RELAY, ...options };
+    this.log = log;
+  }
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    if (this.options.releaseClaimsOnStart) {
+      await this.client.$executeRawUnsafe(
+        `update "${this.schema}"."_outbox" set claimed_until = null, claimed_by = null
+         where published_at is null and claimed_until is not null`,
+      );
+    }
+    this.running = true;
+    this.loopDone = this.loop();
+  }
+
+  /** Stops claiming, waits for publishes in flight, and hands back rows it claimed but did not publish. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    for (const timer of this.followUps) clearTimeout(timer);
+    this.followUps.clear();
+    this.wake?.();
+    await this.loopDone;
+    await Promise.allSettled([...this.inFlight]);
+    await this.client
+      .$executeRawUnsafe(
+        `update "${this.schema}"."_outbox" set claimed_until = null, claimed_by = null
+         where claimed_by = $1 and published_at is null`,
+        this.relayId,
+      )
+      .catch((error) =>
+        this.log?.warn({ err: error, schema: this.schema }, 'could not release outbox claims'),
+      );
+  }
+
+  /**
+   * Wakes the relay now. A nudge can come before the nudger's transaction commits, so a few
+   * follow-up looks are scheduled shortly after; the poll covers anything slower.
+   */
+  nudge(): void {
+    if (!this.running) return;
+    this.wakeNow();
+    if (this.followUps.size > 0) return;
+    for (const ms of [10, 50, 150]) {
+      const timer = setTimeout(() => {
+        this.followUps.delete(timer);
+        this.wakeNow();
+      }, ms);
+      timer.unref();
+      this.followUps.add(timer);
+    }
+  }
+
+  /**
+   * Publishes every row pending now and resolves once each is confirmed and marked sent; rejects if
+   * some could not be published. Handy in tests and at shutdown; works whether or not the relay runs.
+   */
+  async flush(): Promise<void> {
+    let failed = 0;
+    for (;;) {
+      const rows = await this.claim(this.options.batchSize);
+      if (rows.length === 0) break;
+      const results = await Promise.all(rows.map((row) => this.track(this.publishRow(row))));
+      failed += results.filter((ok) => !ok).length;
+    }
+    const others = await Promise.all([...this.inFlight]);
+    failed += others.filter((ok) => !ok).length;
+    if (failed > 0)
+      throw new Error(`${failed} outbox event(s) of '${this.schema}' could not be published yet`);
+  }
+
+  /** Rows not yet confirmed by the bus. */
+  async backlog(): Promise<number> {
+    const rows = await this.client.$queryRawUnsafe<{ n: number }[]>(
+      `select count(*)::int as n from "${this.schema}"."_outbox" where published_at is null`,
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  private wakeNow(): void {
+    this.wakeRequested = true;
+    this.wake?.();
+  }
+
+  private async loop(): Promise<void> {
+    let idleBackoff = 0;
+    while (this.running) {
+      try {
+        if (this.inFlight.size >= this.options.maxInFlight) {
+          await Promise.race(this.inFlight);
+          continue;
+        }
+        this.wakeRequested = false;
+        const room = Math.min(this.options.batchSize, this.options.maxInFlight - this.inFlight.size);
+        const rows = await this.claim(room);
+        for (const row of rows) void this.track(this.publishRow(row));
+        idleBackoff = 0;
+        if (rows.length === room) continue;
+        await this.cleanupOccasionally();
+        await this.sleep(this.options.pollIntervalMs);
+      } catch (error) {
+        // The database is unreachable or restarting: keep trying, a little slower each time.
+        idleBackoff = Math.min(this.options.maxRetryDelayMs, Math.max(100, idleBackoff * 2));
+        this.log?.warn({ err: error, schema: this.schema }, 'outbox relay could not read its outbox');
+        await this.sleep(idleBackoff);
+      }
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.wakeRequested || !this.running) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = undefined;
+        done();
+      };
+    });
+  }
+
+  private track(publish: Promise<boolean>): Promise<boolean> {
+    this.inFlight.add(publish);
+    void publish.finally(() => {
+      this.inFlight.delete(publish);
+      // A freed slot may let a relay waiting at maxInFlight go on.
+    });
+    return publish;
+  }
+
+  private async claim(limit: number): Promise<ClaimedRow[]> {
+    if (limit <= 0) return [];
+    return this.client.$queryRawUnsafe<ClaimedRow[]>(
+      `update "${this.schema}"."_outbox" o
+         set claimed_until = now() + ($2::int * interval '1 millisecond'), claimed_by = $3,
+             attempts = o.attempts + 1
+       where o.seq in (
+         select seq from "${this.schema}"."_outbox"
+         where published_at is null and (claimed_until is null or claimed_until < now())
+         order by seq limit $1 for update skip locked)
+       returning o.id::text as id, o.envelope::text as envelope`,
+      limit,
+      this.options.claimTtlMs,
+      this.relayId,
+    );
+  }
+
+  /** Publishes one row; true once the bus confirmed it and the row is marked sent. */
+  private async publishRow(row: ClaimedRow): Promise<boolean> {
+    try {
+      await this.bus.publish(parseEnvelope(JSON.parse(row.envelope)));
+    } catch (error) {
+      this.log?.warn(
+        { err: error, schema: this.schema, eventId: row.id },
+        'outbox publish failed; will retry',
+      );
+      await this.client
+        .$executeRawUnsafe(
+          // The lease becomes the retry delay: 100 ms, doubling per failed attempt, capped.
+          `update "${this.schema}"."_outbox"
+             set last_error = $2, claimed_by = null,
+                 claimed_until = now() + least($3::int, 100 * power(2, least(attempts, 20))::int)
+                   * interval '1 millisecond'
+           where id = $1::uuid and published_at is null`,
+          row.id,
+          describeError(error),
+          this.options.maxRetryDelayMs,
+        )
+        .catch(() => {});
+      return false;
+    }
+    try {
+      await this.markPublished(row.id);
+      return true;
+    } catch (error) {
+      // Published but not marked: it will be published again after the lease and deduplicated downstream.
+      this.log?.warn({ err: error, schema: this.schema, eventId: row.id }, 'could not mark outbox row sent');
+      return false;
+    }
+  }
+
+  /** Marks rows sent in batches: one update per tick instead of one per event. */
+  private markPublished(id: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.pendingMarks.set(id, { resolve, reject });
+      if (this.markScheduled) return;
+      this.markScheduled = true;
+      setImmediate(() => void this.writeMarks());
+    });
+  }
+
+  private async writeMarks(): Promise<void> {
+    this.markScheduled = false;
+    const batch = new Map(this.pendingMarks);
+    this.pendingMarks.clear();
+    try {
+      await this.client.$executeRawUnsafe(
+        `update "${this.schema}"."_outbox"
+           set published_at = now(), claimed_until = null, claimed_by = null, last_error = null
+         where id in (select jsonb_array_elements_text($1::jsonb)::uuid)`,
+        JSON.stringify([...batch.keys()]),
+      );
+      for (const waiter of batch.values()) waiter.resolve();
+    } catch (error) {
+      for (const waiter of batch.values()) waiter.reject(error);
+    }
+  }
+
+  private async cleanupOccasionally(): Promise<void> {
+    const retain = this.options.retainPublishedMs;
+    if (retain <= 0 || Date.now() - this.lastCleanup < 600_000) return;
+    this.lastCleanup = Date.now();
+    await this.client.$executeRawUnsafe(
+      `delete from "${this.schema}"."_outbox"
+       where published_at is not null and published_at < now() - ($1::bigint * interval '1 millisecond')`,
+      retain,
+    );
+  }
+}
