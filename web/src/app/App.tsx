@@ -1,0 +1,24 @@
+import { lazy, Suspense } from 'react';
+import { useCurrentUser } from '../auth/useCurrentUser.ts';
+import { Spinner } from '../ui/Spinner.tsx';
+
+const LandingPage = lazy(() => import('../landing/LandingPage.tsx'));
+const OnboardingFlow = lazy(() => import('../onboarding/OnboardingFlow.tsx'));
+const AppShell = lazy(() => import('../shell/AppShell.tsx'));
+
+/** Spec 4: logged out → landing; logged in but not onboarded → held at onboarding; else the app. */
+export function App() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <Spinner />;
+  return (
+    <Suspense fallback={<Spinner />}>
+      {!user ? (
+        <LandingPage />
+      ) : !user.isOnboarded ? (
+        <OnboardingFlow user={user} />
+      ) : (
+        <AppShell user={user} />
+      )}
+    </Suspense>
+  );
+}

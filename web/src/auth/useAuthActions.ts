@@ -1,0 +1,54 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, clearSessionId, storeSessionId } from '../api/http.ts';
+import { queryKeys } from '../api/queryKeys.ts';
+import type { AuthResponse } from './user.ts';
+
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+
+export interface RegisterInput extends LoginInput {
+  name: string;
+}
+
+function useSignIn<Input>(url: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Input) => api.post<AuthResponse>(url, input),
+    onSuccess: ({ user, sessionId }) => {
+      storeSessionId(sessionId);
+      queryClient.setQueryData(queryKeys.me, user);
+    },
+  });
+}
+
+export function useLogin() {
+  return useSignIn<LoginInput>('/api/auth/login');
+}
+
+export function useRegister() {
+  return useSignIn<RegisterInput>('/api/auth/register');
+}
+
+/** Spec 8: a logout failure is only logged; the hero is signed out locally either way. */
+export function useLogout(onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await api.post('/api/auth/logout');
+      } catch (error) {
+        console.error('Logout failed', error);
+      }
+    },
+    onSettled: () => {
+      clearSessionId();
+      // Setting (not removing) the current user keeps the auth gate's observer attached, so it
+      // re-renders as logged out; everything else cached belonged to this hero and goes.
+      queryClient.setQueryData(queryKeys.me, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
+      onDone();
+    },
+  });
+}

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../api/http.ts';
+import { queryKeys } from '../api/queryKeys.ts';
+import type { User } from './user.ts';
+
+/** Spec 7: a failed current-user call means no user, so any failure resolves to null. */
+export async function fetchCurrentUser(): Promise<User | null> {
+  try {
+    return await api.get<User>('/api/auth/me');
+  } catch {
+    return null;
+  }
+}
+
+export function useCurrentUser(): { user: User | null; isLoading: boolean } {
+  const query = useQuery({ queryKey: queryKeys.me, queryFn: fetchCurrentUser });
+  return { user: query.data ?? null, isLoading: query.isPending };
+}

@@ -1,0 +1,44 @@
+import { FOUNDATIONS, type Foundation } from '@lifequest/proto';
+import { ChevronDown } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { buttonClasses } from '../ui/Button.tsx';
+import { foundationTheme } from './foundationTheme.ts';
+
+export interface AssignMenuProps {
+  goalTitle: string;
+  disabled: boolean;
+  onAssign: (foundation: Foundation) => void;
+}
+
+export function AssignMenu({ goalTitle, disabled, onAssign }: AssignMenuProps) {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        disabled={disabled}
+        aria-label={`Assign ${goalTitle} to a foundation`}
+        className={buttonClasses('secondary', 'min-h-9 px-3 py-1.5')}
+      >
+        Assign to...
+        <ChevronDown className="size-4" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          className="z-50 min-w-40 rounded-lg border border-edge bg-surface-2 p-1 text-parchment shadow-xl"
+        >
+          {FOUNDATIONS.map((foundation) => (
+            <DropdownMenu.Item
+              key={foundation}
+              onSelect={() => onAssign(foundation)}
+              className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-gold/15 data-[highlighted]:text-gold"
+            >
+              <span aria-hidden className={`size-2.5 rounded-full ${foundationTheme[foundation].bar}`} />
+              {foundation}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

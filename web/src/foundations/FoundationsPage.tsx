@@ -1,0 +1,166 @@
+import { FOUNDATION_DESCRIPTIONS } from '@lifequest/proto';
+import { CheckCircle2, X } from 'lucide-react';
+import { useGoals } from '../quests/questQueries.ts';
+import { Badge } from '../ui/Badge.tsx';
+import { Card } from '../ui/Card.tsx';
+import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { ScrollBox } from '../ui/ScrollBox.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
+import { AssignMenu } from './AssignMenu.tsx';
+import { type FoundationGroup, groupByFoundation } from './foundationGroups.ts';
+import { foundationIcons } from './foundationIcons.ts';
+import { foundationTheme } from './foundationTheme.ts';
+import { useAssignFoundation } from './useAssignFoundation.ts';
+
+function FoundationCard({
+  group,
+  onRemove,
+  busy,
+}: {
+  group: FoundationGroup;
+  onRemove: (goalId: string) => void;
+  busy: boolean;
+}) {
+  const theme = foundationTheme[group.foundation];
+  const Icon = foundationIcons[group.foundation];
+  return (
+    <Card
+      aria-labelledby={`foundation-${group.foundation}`}
+      className={`grid content-start gap-3 border-t-4 ${theme.border}`}
+    >
+      <div className="flex items-start gap-3">
+        <Icon className={`mt-1 size-6 shrink-0 ${theme.text}`} aria-hidden />
+        <div className="grid flex-1 gap-1">
+          <h2 id={`foundation-${group.foundation}`} className={`text-xl ${theme.text}`}>
+            {group.foundation}
+          </h2>
+          <p className="text-muted text-sm">{FOUNDATION_DESCRIPTIONS[group.foundation]}</p>
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Badge className={theme.badge}>{group.goals.length} Goals</Badge>
+        <Badge className="border-edge bg-night text-parchment">{group.completed} Complete</Badge>
+      </div>
+      {group.goals.length === 0 ? (
+        <p className="rounded-lg border border-edge border-dashed p-4 text-center text-muted text-sm">
+          No goals assigned yet
+        </p>
+      ) : (
+        <ScrollBox maxHeight="12rem" label={`${group.foundation} goals`}>
+          <ul className="grid gap-1.5 pr-2">
+            {group.goals.map((goal) => (
+              <li key={goal.id} className="flex items-center gap-2 rounded-md bg-night/50 px-3 py-2 text-sm">
+                {goal.is_completed ? (
+                  <CheckCircle2 className="size-4 shrink-0 text-green-400" aria-label="Completed" />
+                ) : null}
+                <span className="min-w-0 flex-1 break-words text-parchment">{goal.title}</span>
+                <button
+                  type="button"
+                  title="Remove from foundation"
+                  disabled={busy}
+                  onClick={() => onRemove(goal.id)}
+                  className="rounded p-1 text-muted hover:bg-red-500/10 hover:text-red-300"
+                >
+                  <X className="size-4" aria-hidden />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </ScrollBox>
+      )}
+    </Card>
+  );
+}
+
+export default function FoundationsPage() {
+  const goals = useGoals();
+  const assign = useAssignFoundation();
+
+  if (goals.isPending) return <Spinner label="Loading foundations..." />;
+  if (goals.isError) {
+    return (
+      <p role="alert" className="py-16 text-center text-red-300">
+        {goals.error.message}
+      </p>
+    );
+  }
+
+  const { unassigned, groups } = groupByFoundation(goals.data);
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-1">
+        <h1 className="text-2xl text-gold sm:text-3xl">Foundation Assignment</h1>
+        <p className="text-muted text-sm">Place each quest under the foundation it strengthens.</p>
+      </div>
+
+      {unassigned.length > 0 ? (
+        <Card aria-labelledby="unassigned-title" className="grid gap-3">
+          <h2 id="unassigned-title" className="text-parchment text-xl">
+            Unassigned Goals ({unassigned.length})
+          </h2>
+          <ul className="grid gap-2">
+            {unassigned.map((goal) => (
+              <li
+                key={goal.id}
+                className="flex flex-col gap-2 rounded-lg border border-edge bg-night/50 p-3 sm:flex-row sm:items-center"
+              >
+                <div className="min-w-0 flex-1">
+                  <p className="flex items-center gap-2 break-words text-parchment">
+                    {goal.title}
+                    {goal.is_completed ? (
+                      <CheckCircle2 className="size-4 shrink-0 text-green-400" aria-label="Completed" />
+                    ) : null}
+                  </p>
+                  <p className="text-muted text-xs">Progress: {Math.round(goal.progress)}%</p>
+                </div>
+                <AssignMenu
+                  goalTitle={goal.title}
+                  disabled={assign.isPending}
+                  onAssign={(foundation) => assign.mutate({ goalId: goal.id, foundation })}
+                />
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+
+      <div className="grid gap-4 md:grid-cols-2">
+        {groups.map((group) => (
+          <FoundationCard
+            key={group.foundation}
+            group={group}
+            busy={assign.isPending}
+            onRemove={(goalId) => assign.mutate({ goalId, foundation: '' })}
+          />
+        ))}
+      </div>
+
+      <Card aria-labelledby="summary-title" className="grid gap-4">
+        <h2 id="summary-title" className="text-gold text-xl">
+          Foundation Progress Summary
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {groups.map((group) => (
+            <li key={group.foundation} className="grid gap-1.5" data-testid={`summary-${group.foundation}`}>
+              <div className="flex items-baseline justify-between">
+                <span className={`font-semibold ${foundationTheme[group.foundation].text}`}>
+                  {group.foundation}
+                </span>
+                <span className="font-display text-lg text-parchment">{group.percent}%</span>
+              </div>
+              <ProgressBar
+                value={group.percent}
+                label={`${group.foundation} completion`}
+                barClassName={foundationTheme[group.foundation].bar}
+              />
+              <span className="text-muted text-xs">
+                {group.completed}/{group.goals.length} complete
+              </span>
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </div>
+  );
+}

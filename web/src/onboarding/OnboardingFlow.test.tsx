@@ -1,0 +1,202 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi, type RecordedCall, renderWithProviders, testUser } from '../test/render.tsx';
+import OnboardingFlow from './OnboardingFlow.tsx';
+import { PATHFINDER_FAILURE_BOT_MESSAGE, REFINE_MESSAGE, START_QUEST_MESSAGE } from './pathfinderApi.ts';
+import type { PathfinderReply, PathfinderRequest } from './pathfinderTypes.ts';
+
+const newHero = { ...testUser, isOnboarded: false, name: 'Aria' };
+
+const readyReply: PathfinderReply = {
+  response: 'A fine quest! Shall we begin?',
+  phase: 'ready',
+  smartGoalData: {
+    specific: 'Run a 5K',
+    measurable: 'Under 30 minutes',
+    achievable: null,
+    relevant: 'Health matters to me',
+    timeBound: 'By June 30',
+    coachNotes: 'kept as is',
+  },
+  finalGoal: null,
+};
+
+const completeReply: PathfinderReply = {
+  response: 'Your quest is forged!',
+  phase: 'complete',
+  smartGoalData: { ...readyReply.smartGoalData!, achievable: '3 runs a week' },
+  finalGoal: {
+    title: 'Run a 5K in under 30 minutes',
+    deadline: '2026-06-30',
+    milestones: ['Run 2K', 'Run 4K'],
+  },
+};
+
+async function walkToChat() {
+  fireEvent.click(screen.getByRole('button', { name: 'Begin Journey' }));
+  const name = await screen.findByLabelText('Display name');
+  return name as HTMLInputElement;
+}
+
+async function enterChat() {
+  const name = await walkToChat();
+  fireEvent.change(name, { target: { value: '  Sir Aria  ' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Speak with The Pathfinder' }));
+  return (await screen.findByLabelText('Your message to The Pathfinder')) as HTMLTextAreaElement;
+}
+
+function say(box: HTMLTextAreaElement, text: string) {
+  fireEvent.change(box, { target: { value: text } });
+  fireEvent.keyDown(box, { key: 'Enter' });
+}
+
+describe('onboarding', () => {
+  it('requires a display name that is not blank after trimming', async () => {
+    mockApi({});
+    renderWithProviders(<OnboardingFlow user={newHero} />, { user: newHero });
+    expect(screen.getByText('Step 1 of 5')).toBeTruthy();
+    const name = await walkToChat();
+    expect(name.value).toBe('Aria');
+
+    fireEvent.change(name, { target: { value: '   ' } });
+    expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(name, { target: { value: ' Aria ' } });
+    expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('fades between steps for 300 ms', async () => {
+    vi.useFakeTimers();
+    try {
+      mockApi({});
+      renderWithProviders(<OnboardingFlow user={newHero} />, { user: newHero });
+      fireEvent.click(screen.getByRole('button', { name: 'Begin Journey' }));
+      const section = screen.getByTestId('onboarding-step');
+      expect(section.className).toContain('opacity-0');
+      expect(section.getAttribute('data-step')).toBe('1');
+      vi.advanceTimersByTime(299);
+      expect(section.getAttribute('data-step')).toBe('1');
+      vi.advanceTimersByTime(1);
+      await vi.waitFor(() =>
+        expect(screen.getByTestId('onboarding-step').getAttribute('data-step')).toBe('2'),
+      );
+      expect(screen.getByTestId('onboarding-step').className).toContain('opacity-100');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('builds a SMART goal with The Pathfinder and completes onboarding with the result', async () => {
+    const requests: PathfinderRequest[] = [];
+    const reload = vi.fn();
+    const { callsTo } = mockApi({
+      'POST /api/ai/pathfinder-conversation': (call: RecordedCall) => {
+        const request = call.body as PathfinderRequest;
+        requests.push(request);
+        const last = request.messages.at(-1)?.content;
+        return { body: last === START_QUEST_MESSAGE ? completeReply : readyReply };
+      },
+      'POST /api/auth/complete-onboarding': { body: { ok: true } },
+      'GET /api/auth/me': { body: { ...newHero, isOnboarded: true } },
+    });
+    renderWithProviders(<OnboardingFlow user={newHero} reload={reload} />, { user: newHero });
+
+    const box = await enterChat();
+    expect(screen.getByText(/Greetings, Sir Aria!/)).toBeTruthy();
+    const indicators = screen.getByRole('list', { name: 'SMART goal progress' });
+    expect(within(indicators).getAllByText(/not yet defined/)).toHaveLength(5);
+
+    say(box, '  I want to run a 5K  ');
+    expect(await screen.findByText('A fine quest! Shall we begin?')).toBeTruthy();
+    expect(requests[0]).toMatchObject({
+      phase: 'initial',
+      primaryClass: 'general',
+      displayName: 'Sir Aria',
+      smartGoalData: { specific: null, measurable: null, achievable: null, relevant: null, timeBound: null },
+    });
+    expect(requests[0]?.messages.at(-1)).toEqual({ role: 'user', content: 'I want to run a 5K' });
+
+    const states = [...document.querySelectorAll('[data-smart-part]')].map((li) =>
+      li.getAttribute('data-state'),
+    );
+    expect(states).toEqual(['set', 'set', 'missing', 'set', 'set']);
+    expect(screen.getByRole('button', { name: 'Start This Quest' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Refine Further' }));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[1]?.messages.at(-1)).toEqual({ role: 'user', content: REFINE_MESSAGE });
+    expect(requests[1]?.phase).toBe('ready');
+    // Extras in smartGoalData travel back to the server untouched.
+    expect(requests[1]?.smartGoalData.coachNotes).toBe('kept as is');
+
+    await screen.findAllByText('A fine quest! Shall we begin?');
+    fireEvent.click(await screen.findByRole('button', { name: 'Start This Quest' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Complete Your Quest Setup' }));
+    expect(requests[2]?.messages.at(-1)).toEqual({ role: 'user', content: START_QUEST_MESSAGE });
+
+    expect(await screen.findByRole('heading', { name: 'Welcome to Your Dashboard' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Enter Dashboard' }));
+
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(callsTo('POST', '/api/auth/complete-onboarding')[0]?.body).toEqual({
+      displayName: 'Sir Aria',
+      primaryClass: 'general',
+      firstGoal: {
+        title: 'Run a 5K in under 30 minutes',
+        deadline: '2026-06-30',
+        className: 'general',
+        milestones: [
+          { id: 'milestone-1', title: 'Run 2K', completed: false },
+          { id: 'milestone-2', title: 'Run 4K', completed: false },
+        ],
+      },
+    });
+    expect(callsTo('GET', '/api/auth/me').length).toBeGreaterThan(0);
+  });
+
+  it("answers a failed call with The Pathfinder's apology and keeps the phase", async () => {
+    mockApi({
+      'POST /api/ai/pathfinder-conversation': { status: 503, body: { error: 'Service unavailable' } },
+    });
+    renderWithProviders(<OnboardingFlow user={newHero} />, { user: newHero });
+    const box = await enterChat();
+    say(box, 'I want to learn Spanish');
+
+    expect(await screen.findByText(PATHFINDER_FAILURE_BOT_MESSAGE)).toBeTruthy();
+    expect(PATHFINDER_FAILURE_BOT_MESSAGE).toBe(
+      'Forgive me, adventurer. The mystical winds have clouded my thoughts momentarily. Could you repeat your last words?',
+    );
+    expect(screen.queryByRole('button', { name: 'Start This Quest' })).toBeNull();
+  });
+
+  it('ignores blank messages and sends nothing while a reply is pending', async () => {
+    const { callsTo } = mockApi({ 'POST /api/ai/pathfinder-conversation': () => new Promise(() => {}) });
+    renderWithProviders(<OnboardingFlow user={newHero} />, { user: newHero });
+    const box = await enterChat();
+
+    say(box, '   ');
+    expect(callsTo('POST', '/api/ai/pathfinder-conversation')).toHaveLength(0);
+
+    say(box, 'Get fit');
+    await screen.findByTestId('pathfinder-thinking');
+    say(box, 'Hello?');
+    expect(callsTo('POST', '/api/ai/pathfinder-conversation')).toHaveLength(1);
+    expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("shows 'Failed to complete onboarding' when completion fails", async () => {
+    mockApi({
+      'POST /api/ai/pathfinder-conversation': { body: completeReply },
+      'POST /api/auth/complete-onboarding': { status: 500, body: { error: 'Something went wrong' } },
+    });
+    const reload = vi.fn();
+    renderWithProviders(<OnboardingFlow user={newHero} reload={reload} />, { user: newHero });
+    const box = await enterChat();
+    say(box, 'Run a 5K');
+    fireEvent.click(await screen.findByRole('button', { name: 'Complete Your Quest Setup' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Enter Dashboard' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to complete onboarding');
+    expect(reload).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from 'react';
+import type { User } from '../auth/user.ts';
+import { buildOnboardingResult, firstQuestFrom, ONBOARDING_PRIMARY_CLASS } from './onboardingResult.ts';
+import type { FinalGoal } from './pathfinderTypes.ts';
+import { DashboardWelcomeStep } from './steps/DashboardWelcomeStep.tsx';
+import { MeetPathfinderStep } from './steps/MeetPathfinderStep.tsx';
+import { NameStep } from './steps/NameStep.tsx';
+import { PathfinderChatStep } from './steps/PathfinderChatStep.tsx';
+import { WelcomeStep } from './steps/WelcomeStep.tsx';
+import { useCompleteOnboarding } from './useCompleteOnboarding.ts';
+import { usePathfinderChat } from './usePathfinderChat.ts';
+
+/** Spec 9: five steps with a 300 ms fade between them. */
+export const ONBOARDING_STEPS = 5;
+export const STEP_TRANSITION_MS = 300;
+
+type Step = 1 | 2 | 3 | 4 | 5;
+
+function ChatStage({
+  displayName,
+  primaryClass,
+  onComplete,
+}: {
+  displayName: string;
+  primaryClass: string;
+  onComplete: (quest: FinalGoal | null) => void;
+}) {
+  const chat = usePathfinderChat(displayName, primaryClass);
+  const quest = firstQuestFrom(chat.finalGoal, chat.smartGoalData);
+  return <PathfinderChatStep chat={chat} quest={quest} onComplete={onComplete} />;
+}
+
+export interface OnboardingFlowProps {
+  user: User;
+  /** Injected in tests; by default a full reload into the app. */
+  reload?: () => void;
+}
+
+export default function OnboardingFlow({ user, reload }: OnboardingFlowProps) {
+  const [step, setStep] = useState<Step>(1);
+  const [visible, setVisible] = useState(true);
+  const [displayName, setDisplayName] = useState('');
+  const [primaryClass, setPrimaryClass] = useState<string | null>(null);
+  const [quest, setQuest] = useState<FinalGoal | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const complete = useCompleteOnboarding(reload);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  function goTo(next: Step) {
+    setVisible(false);
+    timer.current = setTimeout(() => {
+      setStep(next);
+      setVisible(true);
+    }, STEP_TRANSITION_MS);
+  }
+
+  return (
+    <main className="mx-auto grid min-h-dvh w-full max-w-2xl content-center gap-6 px-4 py-10">
+      <div className="grid gap-2">
+        <p className="text-center text-muted text-sm">
+          Step {step} of {ONBOARDING_STEPS}
+        </p>
+        <div className="flex gap-1.5" aria-hidden>
+          {Array.from({ length: ONBOARDING_STEPS }, (_, index) => (
+            <span
+              // biome-ignore lint/suspicious/noArrayIndexKey: fixed-length decoration
+              key={index}
+              className={`h-1.5 flex-1 rounded-full ${index < step ? 'bg-gold' : 'bg-edge'}`}
+            />
+          ))}
+        </div>
+      </div>
+      <section
+        aria-live="polite"
+        data-testid="onboarding-step"
+        data-step={step}
+        className={`rounded-2xl border border-edge bg-surface/90 p-5 shadow-2xl transition-opacity duration-300 ease-in-out sm:p-8 ${
+          visible ? 'opacity-100' : 'opacity-0'
+        }`}
+      >
+        {step === 1 ? <WelcomeStep onNext={() => goTo(2)} /> : null}
+        {step === 2 ? (
+          <NameStep
+            initialName={displayName || user.name}
+            onNext={(name) => {
+              setDisplayName(name);
+              goTo(3);
+            }}
+          />
+        ) : null}
+        {step === 3 ? (
+          <MeetPathfinderStep
+            displayName={displayName}
+            onNext={() => {
+              setPrimaryClass(ONBOARDING_PRIMARY_CLASS);
+              goTo(4);
+            }}
+          />
+        ) : null}
+        {step === 4 ? (
+          <ChatStage
+            displayName={displayName}
+            primaryClass={primaryClass ?? ONBOARDING_PRIMARY_CLASS}
+            onComplete={(finalQuest) => {
+              setQuest(finalQuest);
+              goTo(5);
+            }}
+          />
+        ) : null}
+        {step === 5 ? (
+          <DashboardWelcomeStep
+            quest={quest}
+            pending={complete.isPending}
+            error={complete.isError ? complete.error.message : null}
+            onEnter={() => complete.mutate(buildOnboardingResult(displayName, quest))}
+          />
+        ) : null}
+      </section>
+    </main>
+  );
+}

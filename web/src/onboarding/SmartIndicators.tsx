@@ -1,0 +1,32 @@
+import { CheckCircle2, Circle } from 'lucide-react';
+import { isSmartPartSet, SMART_LABELS, SMART_PARTS, type SmartGoalData } from './pathfinderTypes.ts';
+
+export function SmartIndicators({ data }: { data: SmartGoalData }) {
+  return (
+    <ul aria-label="SMART goal progress" className="flex flex-wrap gap-2">
+      {SMART_PARTS.map((part) => {
+        const set = isSmartPartSet(data, part);
+        const value = data[part];
+        return (
+          <li
+            key={part}
+            data-smart-part={part}
+            data-state={set ? 'set' : 'missing'}
+            title={set && typeof value === 'string' ? value : undefined}
+            className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs ${
+              set ? 'border-finance/50 bg-finance/10 text-finance' : 'border-edge text-muted'
+            }`}
+          >
+            {set ? (
+              <CheckCircle2 className="size-4" aria-hidden />
+            ) : (
+              <Circle className="size-4" aria-hidden />
+            )}
+            {SMART_LABELS[part]}
+            <span className="sr-only">{set ? ': defined' : ': not yet defined'}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,25 @@
+import { api } from '../api/http.ts';
+import type { PathfinderReply, PathfinderRequest } from './pathfinderTypes.ts';
+
+export const PATHFINDER_FAILURE_MESSAGE = 'Failed to get response from The Pathfinder';
+
+/** Spec 8: the bot's words when a reply cannot be had; the hero may simply say it again. */
+export const PATHFINDER_FAILURE_BOT_MESSAGE =
+  'Forgive me, adventurer. The mystical winds have clouded my thoughts momentarily. Could you repeat your last words?';
+
+/** Spec 4: refining sends a refine message; the server keeps the phase at 'ready' or goes back a step. */
+export const REFINE_MESSAGE = "I'd like to refine this goal further.";
+
+/**
+ * 'Start This Quest' sends this confirmation in phase 'ready'; the server answers phase 'complete'
+ * with the finalGoal. The server stays the single author of the final goal (title, deadline, milestones).
+ */
+export const START_QUEST_MESSAGE = "I'm ready. Let's start this quest!";
+
+export async function askPathfinder(request: PathfinderRequest): Promise<PathfinderReply> {
+  try {
+    return await api.post<PathfinderReply>('/api/ai/pathfinder-conversation', request);
+  } catch {
+    throw new Error(PATHFINDER_FAILURE_MESSAGE);
+  }
+}

@@ -1,0 +1,12 @@
+import { Shield } from 'lucide-react';
+import { ComingSoon } from './ComingSoon.tsx';
+
+export default function AdminPage() {
+  return (
+    <ComingSoon
+      title="Admin Panel"
+      icon={Shield}
+      text="Admin Only. Users, token usage and costs will be shown here soon."
+    />
+  );
+}

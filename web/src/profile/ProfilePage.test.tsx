@@ -1,0 +1,83 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Goal } from '../quests/types.ts';
+import { mockApi, renderWithProviders, testUser } from '../test/render.tsx';
+import ProfilePage from './ProfilePage.tsx';
+
+const goal = (
+  id: string,
+  title: string,
+  is_completed: boolean,
+  foundation: Goal['foundation'] = null,
+): Goal => ({
+  id,
+  title,
+  deadline: null,
+  class_name: 'general',
+  foundation,
+  is_completed,
+  progress: is_completed ? 100 : 0,
+});
+
+function masteryCard(discipline: string): HTMLElement {
+  const card = document.querySelector<HTMLElement>(`[data-discipline="${discipline}"]`);
+  if (!card) throw new Error(`no card ${discipline}`);
+  return card;
+}
+
+describe('my profile', () => {
+  it('computes Discipline Mastery on the client: 100 per completed goal + 25 per goal, 200 XP a level', async () => {
+    mockApi({
+      'GET /api/goals': {
+        body: [
+          // Finance by keyword: 2 goals, 1 completed → 150 XP, Level 1, 75%.
+          goal('g1', 'Save money for a bike', true),
+          goal('g2', 'Pay off debt', false),
+          // Health by keyword: 2 completed → 250 XP, Level 2, 25%.
+          goal('g3', 'Run a marathon', true),
+          goal('g4', 'Go to the gym', true),
+          // An explicit foundation wins over keywords ('read' would say Intelligence).
+          goal('g5', 'Read about stoicism', false, 'Spirit'),
+        ],
+      },
+      'GET /api/milestones': { body: [] },
+    });
+    renderWithProviders(<ProfilePage />, { user: testUser });
+    await within(masteryCard('Finance')).findByText('150 XP');
+
+    expect(within(masteryCard('Finance')).getByText('Level 1')).toBeTruthy();
+    expect(within(masteryCard('Finance')).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('75');
+    expect(within(masteryCard('Finance')).getByText('1/2 quests complete')).toBeTruthy();
+
+    expect(within(masteryCard('Health')).getByText('250 XP')).toBeTruthy();
+    expect(within(masteryCard('Health')).getByText('Level 2')).toBeTruthy();
+    expect(within(masteryCard('Health')).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+
+    expect(within(masteryCard('Spirit')).getByText('25 XP')).toBeTruthy();
+    // No goals: 0 XP, Level 1, an empty bar (the default discipline gets nothing for free).
+    expect(within(masteryCard('Intelligence')).getByText('0 XP')).toBeTruthy();
+    expect(within(masteryCard('Intelligence')).getByRole('progressbar').getAttribute('aria-valuenow')).toBe(
+      '0',
+    );
+
+    expect(screen.getByRole('heading', { name: 'Goal Distribution' })).toBeTruthy();
+    expect(screen.getByTestId('distribution-Finance').textContent).toBe('2 goals (40%)');
+    expect(screen.getByTestId('distribution-Spirit').textContent).toBe('1 goal (20%)');
+  });
+
+  it('shows the hero profile with class, level and XP', async () => {
+    mockApi({ 'GET /api/goals': { body: [] }, 'GET /api/milestones': { body: [] } });
+    renderWithProviders(<ProfilePage />, { user: testUser });
+    expect(await screen.findByRole('heading', { name: 'Aria' })).toBeTruthy();
+    expect(screen.getByText('Pathfinder Initiate')).toBeTruthy();
+    expect(screen.getByText('Level 2')).toBeTruthy();
+    expect(screen.getByText('150 XP')).toBeTruthy();
+    expect(screen.getByText('Questing since Jan 10, 2026')).toBeTruthy();
+  });
+
+  it("says 'Please log in to view your profile' with no user", () => {
+    mockApi({});
+    renderWithProviders(<ProfilePage />, { user: null });
+    expect(screen.getByText('Please log in to view your profile')).toBeTruthy();
+  });
+});

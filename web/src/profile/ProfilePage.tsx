@@ -1,0 +1,154 @@
+import { type DisciplineMastery, disciplineMastery, formatDate, levelProgress } from '@lifequest/proto';
+import { lazy, Suspense } from 'react';
+import { useCurrentUser } from '../auth/useCurrentUser.ts';
+import type { User } from '../auth/user.ts';
+import { foundationIcons } from '../foundations/foundationIcons.ts';
+import { foundationTheme } from '../foundations/foundationTheme.ts';
+import { useGoals, useMilestones } from '../quests/questQueries.ts';
+import type { Goal, Milestone } from '../quests/types.ts';
+import { Badge } from '../ui/Badge.tsx';
+import { Card } from '../ui/Card.tsx';
+import { ProgressBar } from '../ui/ProgressBar.tsx';
+
+// recharts is the heaviest dependency; it loads only once the profile has something to draw.
+const GoalDistributionChart = lazy(() =>
+  import('./GoalDistributionChart.tsx').then((module) => ({ default: module.GoalDistributionChart })),
+);
+
+function HeroProfile({ user, goals, milestones }: { user: User; goals: Goal[]; milestones: Milestone[] }) {
+  const level = levelProgress(user.totalXP);
+  const since = formatDate(user.createdAt);
+  const stats = [
+    { label: 'Quests', value: goals.length },
+    { label: 'Completed', value: goals.filter((goal) => goal.is_completed).length },
+    { label: 'Milestones', value: milestones.filter((milestone) => milestone.is_completed).length },
+  ];
+  return (
+    <Card aria-labelledby="hero-name" className="grid gap-5 sm:grid-cols-[auto_1fr] sm:items-center">
+      <div
+        aria-hidden
+        className="grid size-24 place-items-center justify-self-center rounded-full border-4 border-gold bg-surface-2 font-display text-4xl text-gold shadow-[0_0_30px_-5px] shadow-gold/50"
+      >
+        {user.name.trim().charAt(0).toUpperCase() || '?'}
+      </div>
+      <div className="grid gap-3 text-center sm:text-left">
+        <div>
+          <h1 id="hero-name" className="break-words text-2xl text-parchment sm:text-3xl">
+            {user.name}
+          </h1>
+          <p className="text-gold">{user.activeClassTitle}</p>
+          {since ? <p className="text-muted text-xs">Questing since {since}</p> : null}
+        </div>
+        <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
+          <Badge>Level {user.lifeLevel}</Badge>
+          <Badge className="border-edge bg-night text-parchment">{user.totalXP} XP</Badge>
+        </div>
+        <div className="grid gap-1">
+          <ProgressBar value={level.percent} label="Progress to next level" />
+          <p className="text-muted text-xs">
+            {level.xpIntoLevel}/{level.xpForNextLevel} XP to Level {level.level + 1}
+          </p>
+        </div>
+        <dl className="grid grid-cols-3 gap-2">
+          {stats.map((stat) => (
+            <div key={stat.label} className="rounded-lg border border-edge bg-night/50 p-2 text-center">
+              <dt className="text-muted text-xs">{stat.label}</dt>
+              <dd className="font-display text-gold text-xl">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </Card>
+  );
+}
+
+function MasteryCard({ entry }: { entry: DisciplineMastery }) {
+  const theme = foundationTheme[entry.discipline];
+  const Icon = foundationIcons[entry.discipline];
+  return (
+    <li
+      className={`grid gap-3 rounded-xl border bg-surface/90 p-4 ${theme.border}`}
+      data-discipline={entry.discipline}
+    >
+      <div className="flex items-center gap-2">
+        <Icon className={`size-6 ${theme.text}`} aria-hidden />
+        <h3 className="flex-1 text-lg text-parchment">{entry.discipline}</h3>
+        <Badge className={theme.badge}>Level {entry.level}</Badge>
+      </div>
+      <ProgressBar
+        value={entry.progress}
+        label={`${entry.discipline} mastery progress`}
+        barClassName={theme.bar}
+      />
+      <div className="flex justify-between text-muted text-xs">
+        <span data-testid="mastery-xp">{entry.xp} XP</span>
+        <span>
+          {entry.completedCount}/{entry.goalCount} quests complete
+        </span>
+      </div>
+    </li>
+  );
+}
+
+export default function ProfilePage() {
+  const { user } = useCurrentUser();
+  const goals = useGoals();
+  const milestones = useMilestones();
+
+  if (!user) return <p className="py-16 text-center text-muted">Please log in to view your profile</p>;
+
+  const goalList = goals.data ?? [];
+  const mastery = disciplineMastery(goalList);
+
+  return (
+    <div className="grid gap-6">
+      <HeroProfile user={user} goals={goalList} milestones={milestones.data ?? []} />
+
+      <section aria-labelledby="mastery-title" className="grid gap-3">
+        <h2 id="mastery-title" className="text-gold text-xl">
+          Discipline Mastery
+        </h2>
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {mastery.map((entry) => (
+            <MasteryCard key={entry.discipline} entry={entry} />
+          ))}
+        </ul>
+      </section>
+
+      <Card aria-labelledby="distribution-title" className="grid gap-4">
+        <h2 id="distribution-title" className="text-gold text-xl">
+          Goal Distribution
+        </h2>
+        {goalList.length === 0 ? (
+          <p className="text-muted">No quests yet. Your distribution appears once you begin a quest.</p>
+        ) : (
+          <div className="grid items-center gap-4 sm:grid-cols-2">
+            <div className="grid place-items-center">
+              <Suspense fallback={<div className="aspect-square w-full max-w-[280px]" />}>
+                <GoalDistributionChart mastery={mastery} />
+              </Suspense>
+            </div>
+            <ul className="grid gap-2" aria-label="Goals per discipline">
+              {mastery.map((entry) => (
+                <li key={entry.discipline} className="flex items-center gap-2">
+                  <span
+                    aria-hidden
+                    className="size-3 rounded-full"
+                    style={{ background: foundationTheme[entry.discipline].hex }}
+                  />
+                  <span className="flex-1 text-parchment">{entry.discipline}</span>
+                  <span className="text-muted" data-testid={`distribution-${entry.discipline}`}>
+                    {entry.goalCount} {entry.goalCount === 1 ? 'goal' : 'goals'}
+                    {goalList.length > 0
+                      ? ` (${Math.round((entry.goalCount / goalList.length) * 100)}%)`
+                      : ''}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { formatDate } from '@lifequest/proto';
+import { CheckCircle2, Circle } from 'lucide-react';
+import { Badge } from '../ui/Badge.tsx';
+import type { Milestone } from './types.ts';
+
+export interface MilestoneRowProps {
+  milestone: Milestone;
+  onToggle: (milestoneId: string) => void;
+  pending: boolean;
+}
+
+export function MilestoneRow({ milestone, onToggle, pending }: MilestoneRowProps) {
+  const due = formatDate(milestone.due_date);
+  const done = milestone.is_completed;
+  return (
+    <li>
+      <button
+        type="button"
+        aria-pressed={done}
+        disabled={pending}
+        onClick={() => onToggle(milestone.id)}
+        className={`flex w-full items-center gap-3 rounded-lg border px-3 py-2.5 text-left transition-colors disabled:opacity-60 ${
+          done ? 'border-finance/30 bg-finance/5' : 'border-edge bg-night/40 hover:border-gold/50'
+        }`}
+      >
+        {done ? (
+          <CheckCircle2 className="size-5 shrink-0 text-finance" aria-hidden data-testid="milestone-done" />
+        ) : (
+          <Circle className="size-5 shrink-0 text-muted" aria-hidden data-testid="milestone-open" />
+        )}
+        <span className="min-w-0 flex-1">
+          <span className={`block break-words ${done ? 'text-muted line-through' : 'text-parchment'}`}>
+            {milestone.title}
+          </span>
+          {due ? <span className="block text-muted text-xs">Due {due}</span> : null}
+        </span>
+        <Badge>{milestone.xp_reward} XP</Badge>
+      </button>
+    </li>
+  );
+}

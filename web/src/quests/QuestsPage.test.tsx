@@ -1,0 +1,136 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { App } from '../app/App.tsx';
+import { mockApi, renderWithProviders, testUser } from '../test/render.tsx';
+import { DELETE_GOAL_CONFIRMATION } from './GoalCard.tsx';
+import QuestsPage from './QuestsPage.tsx';
+import type { Goal, Milestone } from './types.ts';
+
+const goal: Goal = {
+  id: 'g1',
+  title: 'Run a 5K',
+  deadline: '2026-06-30',
+  class_name: 'general',
+  foundation: 'Health',
+  is_completed: false,
+  progress: 33,
+};
+
+const milestones: Milestone[] = [
+  { id: 'm1', goal_id: 'g1', title: 'Run 1K', is_completed: true, xp_reward: 25, due_date: '2026-03-01' },
+  { id: 'm2', goal_id: 'g1', title: 'Run 3K', is_completed: false, xp_reward: 25, due_date: '2026-04-15' },
+  { id: 'm3', goal_id: 'g1', title: 'Run 5K', is_completed: false, xp_reward: 50, due_date: null },
+];
+
+function card() {
+  return screen.getByRole('region', { name: 'Run a 5K' });
+}
+
+describe('quests dashboard', () => {
+  it("shows the 'No Active Quests' empty state", async () => {
+    mockApi({ 'GET /api/goals': { body: [] }, 'GET /api/milestones': { body: [] } });
+    renderWithProviders(<QuestsPage />, { user: testUser });
+    expect(await screen.findByText('No Active Quests')).toBeTruthy();
+    expect(
+      screen.getByText('Complete the onboarding with The Pathfinder to create your first quest.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Current Quests' })).toBeTruthy();
+  });
+
+  it('shows a card with its target date, a completed/total progress bar and dated milestone rows', async () => {
+    mockApi({ 'GET /api/goals': { body: [goal] }, 'GET /api/milestones': { body: milestones } });
+    renderWithProviders(<QuestsPage />, { user: testUser });
+    await screen.findByRole('heading', { name: 'Run a 5K' });
+
+    expect(within(card()).getByText('Target: Jun 30, 2026')).toBeTruthy();
+    expect(within(card()).getByTestId('quest-progress-count').textContent).toBe('1/3');
+    expect(
+      within(card()).getByRole('progressbar', { name: 'Run a 5K progress' }).getAttribute('aria-valuenow'),
+    ).toBe('33');
+
+    const rows = within(card())
+      .getAllByRole('button', { pressed: undefined })
+      .filter((b) => b.hasAttribute('aria-pressed'));
+    expect(rows.map((row) => row.getAttribute('aria-pressed'))).toEqual(['true', 'false', 'false']);
+    expect(rows[0]?.textContent).toContain('Due Mar 1, 2026');
+    expect(rows[0]?.textContent).toContain('25 XP');
+    expect(rows[2]?.textContent).not.toContain('Due');
+    expect(within(rows[0]!).getByTestId('milestone-done')).toBeTruthy();
+    expect(within(rows[1]!).getByTestId('milestone-open')).toBeTruthy();
+  });
+
+  it('moves the header XP from the toggle answer before the current user is fetched again', async () => {
+    let serverMilestones = milestones;
+    const { callsTo } = mockApi({
+      'GET /api/goals': { body: [goal] },
+      'GET /api/milestones': () => ({ body: serverMilestones }),
+      'POST /api/milestones/m2/toggle': () => {
+        serverMilestones = milestones.map((m) => (m.id === 'm2' ? { ...m, is_completed: true } : m));
+        return {
+          body: {
+            milestone: serverMilestones[1],
+            goal: { id: 'g1', progress: 66, is_completed: false },
+            xpDelta: 25,
+            user: { totalXP: 175, lifeLevel: 2 },
+          },
+        };
+      },
+      // The follow-up refresh never answers, so only the toggle answer can move the header.
+      'GET /api/auth/me': () => new Promise(() => {}),
+    });
+    renderWithProviders(<App />, { user: testUser });
+    expect((await screen.findByTestId('header-xp')).textContent).toBe('150 XP');
+    await screen.findByRole('heading', { name: 'Run a 5K' });
+
+    fireEvent.click(screen.getByRole('button', { name: /Run 3K/ }));
+
+    await waitFor(() => expect(screen.getByTestId('header-xp').textContent).toBe('175 XP'));
+    expect(screen.getByTestId('header-level').textContent).toBe('Level 2');
+    expect(screen.getByRole('button', { name: /Run 3K/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(callsTo('POST', '/api/milestones/m2/toggle')).toHaveLength(1);
+    await waitFor(() => expect(callsTo('GET', '/api/auth/me').length).toBeGreaterThan(0));
+    expect(callsTo('GET', '/api/milestones').length).toBeGreaterThan(1);
+    expect(callsTo('GET', '/api/goals').length).toBeGreaterThan(1);
+  });
+
+  it('asks for confirmation before deleting, then toasts success', async () => {
+    const { callsTo } = mockApi({
+      'GET /api/goals': { body: [goal] },
+      'GET /api/milestones': { body: milestones },
+      'DELETE /api/goals/g1': { status: 204 },
+    });
+    renderWithProviders(<QuestsPage />, { user: testUser });
+    await screen.findByRole('heading', { name: 'Run a 5K' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete quest Run a 5K' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(DELETE_GOAL_CONFIRMATION)).toBeTruthy();
+    expect(DELETE_GOAL_CONFIRMATION).toBe(
+      'Are you sure you want to delete this goal? This will also remove all associated milestones.',
+    );
+    expect(callsTo('DELETE', '/api/goals/g1')).toHaveLength(0);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Goal Deleted')).toBeTruthy();
+    expect(screen.getByText('Your quest has been removed successfully.')).toBeTruthy();
+    expect(callsTo('DELETE', '/api/goals/g1')).toHaveLength(1);
+  });
+
+  it('toasts the server message when deletion fails', async () => {
+    mockApi({
+      'GET /api/goals': { body: [goal] },
+      'GET /api/milestones': { body: milestones },
+      'DELETE /api/goals/g1': {
+        status: 404,
+        body: { error: 'Quest not found', message: 'x', code: 'QUEST_NOT_FOUND' },
+      },
+    });
+    renderWithProviders(<QuestsPage />, { user: testUser });
+    await screen.findByRole('heading', { name: 'Run a 5K' });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete quest Run a 5K' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Delete Failed')).toBeTruthy();
+    expect(screen.getByText('Quest not found')).toBeTruthy();
+  });
+});

@@ -1,0 +1,53 @@
+import { Compass } from 'lucide-react';
+import { Card } from '../ui/Card.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
+import { GoalCard } from './GoalCard.tsx';
+import { milestonesByGoal } from './questProgress.ts';
+import { useGoals, useMilestones } from './questQueries.ts';
+import { useDeleteGoal } from './useDeleteGoal.ts';
+import { useToggleMilestone } from './useToggleMilestone.ts';
+
+export default function QuestsPage() {
+  const goals = useGoals();
+  const milestones = useMilestones();
+  const toggle = useToggleMilestone();
+  const deleteGoal = useDeleteGoal();
+
+  if (goals.isPending) return <Spinner label="Loading quests..." />;
+
+  const byGoal = milestonesByGoal(milestones.data ?? []);
+  const list = goals.data ?? [];
+
+  return (
+    <div className="grid gap-6">
+      <h1 className="text-2xl text-gold sm:text-3xl">Current Quests</h1>
+      {goals.isError ? (
+        <p role="alert" className="text-red-300">
+          {goals.error.message}
+        </p>
+      ) : null}
+      {list.length === 0 && !goals.isError ? (
+        <Card className="grid justify-items-center gap-3 py-12 text-center">
+          <Compass className="size-12 text-gold/70" aria-hidden />
+          <h2 className="text-parchment text-xl">No Active Quests</h2>
+          <p className="max-w-sm text-muted">
+            Complete the onboarding with The Pathfinder to create your first quest.
+          </p>
+        </Card>
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-2">
+          {list.map((goal) => (
+            <GoalCard
+              key={goal.id}
+              goal={goal}
+              milestones={byGoal.get(goal.id) ?? []}
+              onToggleMilestone={(id) => toggle.mutate(id)}
+              togglingMilestoneId={toggle.isPending ? (toggle.variables ?? null) : null}
+              onDelete={(id) => deleteGoal.mutate(id)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

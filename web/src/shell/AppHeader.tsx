@@ -1,0 +1,46 @@
+import { LogOut, Sparkles } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import { useLogout } from '../auth/useAuthActions.ts';
+import type { User } from '../auth/user.ts';
+
+export function AppHeader({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const logout = useLogout(() => navigate('/', { replace: true }));
+  return (
+    <header className="border-edge border-b bg-surface/80 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+        <span className="flex items-center gap-2 font-display text-gold text-xl tracking-widest">
+          <img src="/pathfinder.svg" alt="" className="size-8" />
+          LifeQuest
+        </span>
+        <div className="ml-auto flex flex-wrap items-center gap-2 text-sm">
+          <span className="inline-flex items-center gap-1 text-muted" data-testid="header-class">
+            <Sparkles className="size-4 text-gold" aria-hidden />
+            {user.activeClassTitle}
+          </span>
+          <span
+            className="rounded-full border border-gold/50 bg-gold/10 px-2.5 py-0.5 font-semibold text-gold"
+            data-testid="header-level"
+          >
+            Level {user.lifeLevel}
+          </span>
+          <span
+            className="rounded-full border border-edge bg-night px-2.5 py-0.5 font-semibold text-parchment"
+            data-testid="header-xp"
+          >
+            {user.totalXP} XP
+          </span>
+          <button
+            type="button"
+            onClick={() => logout.mutate()}
+            disabled={logout.isPending}
+            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-muted hover:bg-white/5 hover:text-parchment"
+          >
+            <LogOut className="size-4" aria-hidden />
+            Logout
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,102 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { queryKeys } from '../api/queryKeys.ts';
+import { App } from '../app/App.tsx';
+import { mockApi, renderWithProviders, testUser } from '../test/render.tsx';
+
+function Where() {
+  return <output data-testid="path">{useLocation().pathname}</output>;
+}
+
+const emptyQuests = { 'GET /api/goals': { body: [] }, 'GET /api/milestones': { body: [] } };
+
+describe('app shell', () => {
+  it('shows LifeQuest, the class title, level and XP in the header', async () => {
+    mockApi(emptyQuests);
+    renderWithProviders(<App />, { user: testUser });
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByText('LifeQuest')).toBeTruthy();
+    expect(within(header).getByText('Pathfinder Initiate')).toBeTruthy();
+    expect(within(header).getByText('Level 2')).toBeTruthy();
+    expect(within(header).getByText('150 XP')).toBeTruthy();
+  });
+
+  it('lists the six tabs, and Admin only for admins', async () => {
+    mockApi(emptyQuests);
+    const { unmount } = renderWithProviders(<App />, { user: testUser });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const tabs = within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(tabs).toEqual([
+      ['Dashboard', '/'],
+      ['My Profile', '/profile'],
+      ['Skill Tree', '/skill-tree'],
+      ['Foundations', '/foundations'],
+      ['Stories', '/stories'],
+      ['Tutorial', '/tutorial'],
+    ]);
+    unmount();
+
+    renderWithProviders(<App />, { user: { ...testUser, isAdmin: true } });
+    const adminNav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(adminNav).getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
+  });
+
+  it('shows the dashboard on an unknown path', async () => {
+    mockApi(emptyQuests);
+    renderWithProviders(<App />, { user: testUser, route: '/no/such/place' });
+    expect(await screen.findByRole('heading', { name: 'Current Quests' })).toBeTruthy();
+  });
+
+  it.each([
+    ['/social', 'Fellowship Hall'],
+    ['/pathfinder', 'The Pathfinder'],
+    ['/admin', 'Admin Panel'],
+    ['/stories', 'Achievement Stories'],
+  ])('has a screen at %s', async (route, heading) => {
+    mockApi(emptyQuests);
+    renderWithProviders(<App />, { user: testUser, route });
+    expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+  });
+
+  it('logs out: tells the server, forgets the session and returns to the root', async () => {
+    localStorage.setItem('sessionId', 'sess-1');
+    const { callsTo } = mockApi({ ...emptyQuests, 'POST /api/auth/logout': { status: 204 } });
+    const { queryClient } = renderWithProviders(
+      <>
+        <App />
+        <Where />
+      </>,
+      { user: testUser, route: '/profile' },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByRole('button', { name: 'Start Your Quest' })).toBeTruthy();
+    expect(callsTo('POST', '/api/auth/logout')).toHaveLength(1);
+    expect(localStorage.getItem('sessionId')).toBeNull();
+    expect(queryClient.getQueryData(queryKeys.me)).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/'));
+  });
+
+  it('still signs out locally when the logout call fails', async () => {
+    localStorage.setItem('sessionId', 'sess-1');
+    mockApi({
+      ...emptyQuests,
+      'POST /api/auth/logout': { status: 503, body: { error: 'Service unavailable' } },
+    });
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      renderWithProviders(<App />, { user: testUser });
+      fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+      expect(await screen.findByRole('button', { name: 'Start Your Quest' })).toBeTruthy();
+      expect(localStorage.getItem('sessionId')).toBeNull();
+      expect(errors).toHaveLength(1);
+    } finally {
+      console.error = original;
+    }
+  });
+});

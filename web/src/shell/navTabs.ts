@@ -1,0 +1,24 @@
+import type { LucideIcon } from 'lucide-react';
+import { BookOpen, GitBranch, Landmark, LayoutDashboard, ScrollText, Shield, UserRound } from 'lucide-react';
+
+export interface NavTab {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+}
+
+/** Spec 2: the nav tabs in order; Admin is appended only for admins. */
+export const NAV_TABS: readonly NavTab[] = [
+  { label: 'Dashboard', to: '/', icon: LayoutDashboard },
+  { label: 'My Profile', to: '/profile', icon: UserRound },
+  { label: 'Skill Tree', to: '/skill-tree', icon: GitBranch },
+  { label: 'Foundations', to: '/foundations', icon: Landmark },
+  { label: 'Stories', to: '/stories', icon: ScrollText },
+  { label: 'Tutorial', to: '/tutorial', icon: BookOpen },
+];
+
+export const ADMIN_TAB: NavTab = { label: 'Admin', to: '/admin', icon: Shield };
+
+export function navTabsFor(isAdmin: boolean): readonly NavTab[] {
+  return isAdmin ? [...NAV_TABS, ADMIN_TAB] : NAV_TABS;
+}
