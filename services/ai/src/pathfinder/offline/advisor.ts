@@ -1,0 +1,49 @@
+import { formatLongDate } from './calendar.ts';
+import { readConversation } from './coach.ts';
+import type { SmartPart } from './intent.ts';
+import { planOf } from './quest.ts';
+import { crisisReply } from './safety.ts';
+import type { AdvisorInput, AdvisorReply, Plan } from './schemas.ts';
+import { onboardingResponse } from './voice.ts';
+
+// The AI Coach on the Pathfinder page: it proposes a Plan as soon as it knows what, how much and by
+// when, and the hero confirms it. The why and the pace are welcome but not required here; an
+// unrealistic target is still pushed back before any plan is offered.
+
+const ADVISOR_REQUIRED: readonly SmartPart[] = ['specific', 'measurable', 'timeBound'];
+
+function planReply(plan: Plan, paceQuestion: string | null, pace: string | null): string {
+  const last = plan.milestones[plan.milestones.length - 1]!;
+  const lines = [
+    `Here is a plan for "${plan.goal.title}": ${plan.milestones.length} milestones between now and ${formatLongDate(last.due_date)}, worth ${plan.xp_policy.total_goal_xp} XP in all (${plan.goal.difficulty === 'easy' ? 'an' : 'a'} ${plan.goal.difficulty} quest).`,
+    `First checkpoint: "${plan.milestones[0]!.label}" by ${formatLongDate(plan.milestones[0]!.due_date)}.${pace ? ` That's ${pace}.` : ''}`,
+    `Habits to carry you: ${plan.habits.join('; ')}.`,
+    paceQuestion ?? '',
+    'Confirm the plan to begin, or tell me what to change.',
+  ];
+  return lines.filter(Boolean).join('\n');
+}
+
+export function advisorTurn(input: AdvisorInput): AdvisorReply {
+  const heroMessages = [
+    ...input.history.filter((m) => m.role === 'user').map((m) => m.content),
+    input.message,
+  ];
+  const { state, event } = readConversation(heroMessages, input.today, ADVISOR_REQUIRED);
+  if (event.kind === 'crisis') return { reply: crisisReply('hero'), needs_confirmation: false, plan: null };
+
+  const plan = state.phase !== 'initial' ? planOf(state, input.today) : null;
+  if (!plan) {
+    return {
+      reply: onboardingResponse(state, event, 'hero', input.today, heroMessages.length),
+      needs_confirmation: false,
+      plan: null,
+    };
+  }
+  const f = state.feasibility;
+  const question =
+    f?.verdict === 'unknown' || f?.verdict === 'stretch'
+      ? `One honest check: is ${f.pace ?? 'this pace'} realistic for you? If not, I'll stretch the deadline or trim the target.`
+      : null;
+  return { reply: planReply(plan, question, f?.pace ?? null), needs_confirmation: true, plan };
+}

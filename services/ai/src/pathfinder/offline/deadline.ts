@@ -1,0 +1,142 @@
+import * as chrono from 'chrono-node';
+import { addDays, addMonths, lastDayOfMonth, startOfDay, toIsoDate, utcDate } from './calendar.ts';
+
+// Natural-language deadlines. chrono-node does the heavy lifting ('by June 1', 'in three months',
+// 'within 90 days'); the rules here cover what it misreads for goals: season and year-end phrases,
+// bare years, and durations that are not deadlines at all ('30 minutes', '3 times a week', 'every Monday').
+
+export type Deadline = {
+  /** yyyy-mm-dd */
+  date: string;
+  /** The words that named it, so the goal phrase can be cleaned of them. */
+  phrase: string;
+};
+
+type Found = { date: Date; index: number; length: number };
+
+const MONTH_ONLY =
+  /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)$/i;
+const WEEKDAY_ONLY = /^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*$/i;
+const CLOCK_WORDS =
+  /\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|am|pm|o'clock|noon|midnight|tonight|morning|evening|afternoon|night|now|today)\b|\d:\d\d/i;
+const RHYTHM = /(?:^|\s)(?:a|per|each|every)\s+(?:day|week|month|night)$/i;
+const CONNECTOR_BEFORE =
+  /\b(?:by|before|until|till|in|within|during|over|for|of|on|around|mid-?|early|late|end of|this|next|due|deadline:?)\s*(?:the\s+)?$/i;
+
+const SEASONS: Record<string, [number, number]> = {
+  spring: [2, 20],
+  summer: [5, 21],
+  fall: [8, 22],
+  autumn: [8, 22],
+  winter: [11, 21],
+};
+
+const HOLIDAYS: Record<string, [number, number]> = {
+  christmas: [11, 25],
+  xmas: [11, 25],
+  "new year's eve": [11, 31],
+  halloween: [9, 31],
+  "valentine's day": [1, 14],
+  valentines: [1, 14],
+};
+
+/** The next occurrence of month/day strictly after today. */
+function nextOccurrence(today: Date, month: number, day: number): Date {
+  const thisYear = utcDate(today.getUTCFullYear(), month, day);
+  return thisYear > today ? thisYear : utcDate(today.getUTCFullYear() + 1, month, day);
+}
+
+function ruleBased(lower: string, today: Date): Found | null {
+  const year = today.getUTCFullYear();
+  const rules: Array<[RegExp, (m: RegExpExecArray) => Date | null]> = [
+    [/\b(?:the )?end of next year\b/, () => utcDate(year + 1, 11, 31)],
+    [/\b(?:by |before |until )?(?:the )?end of (?:the |this )?year\b/, () => utcDate(year, 11, 31)],
+    [/\b(?:by|before) next year\b/, () => utcDate(year, 11, 31)],
+    [/\b(?:by|before|until) (20\d\d)\b/, (m) => utcDate(Number(m[1]) - 1, 11, 31)],
+    [/\b(?:in|during|within) (20\d\d)\b/, (m) => utcDate(Number(m[1]), 11, 31)],
+    [
+      /\b(?:(?:by|before|until) )?(?:the )?end of (?:the |this )?month\b/,
+      () => lastDayOfMonth(year, today.getUTCMonth()),
+    ],
+    [
+      /\b(?:by |before |until )?(?:the )?(end of |late |mid-?)?(?:this |next )?(spring|summer|fall|autumn|winter)\b/,
+      (m) => {
+        const [month, day] = SEASONS[m[2]!]!;
+        const start = nextOccurrence(today, month, day);
+        if (m[1]?.startsWith('end') || m[1]?.startsWith('late')) return addMonths(start, 3);
+        if (m[1]?.startsWith('mid')) return addDays(start, 45);
+        return start;
+      },
+    ],
+    [
+      /\b(christmas|xmas|new year's eve|halloween|valentine's day|valentines)\b/,
+      (m) => {
+        const [month, day] = HOLIDAYS[m[1]!]!;
+        return nextOccurrence(today, month, day);
+      },
+    ],
+    [/\b(\d+)[- ]day (?:streak|challenge)\b/, (m) => addDays(today, Number(m[1]))],
+    [
+      /\b(?:for|over) (?:a|an|one|the next) (week|month|year)\b/,
+      (m) => (m[1] === 'week' ? addDays(today, 7) : addMonths(today, m[1] === 'month' ? 1 : 12)),
+    ],
+  ];
+  for (const [pattern, toDate] of rules) {
+    const m = pattern.exec(lower);
+    if (!m) continue;
+    const date = toDate(m);
+    if (date) return { date, index: m.index, length: m[0].length };
+  }
+  return null;
+}
+
+/** 'this year' is the weakest hint: any other date in the message wins over it. */
+function thisYear(lower: string, today: Date): Found | null {
+  const m = /\bthis year\b/.exec(lower);
+  return m ? { date: utcDate(today.getUTCFullYear(), 11, 31), index: m.index, length: m[0].length } : null;
+}
+
+function chronoBased(text: string, today: Date): Found | null {
+  const results = chrono.en.parse(text, { instant: today, timezone: 0 }, { forwardDate: true });
+  for (const r of results) {
+    const words = r.text.trim();
+    const before = text.slice(0, r.index);
+    if (CLOCK_WORDS.test(words) || RHYTHM.test(words)) continue;
+    if (/\b(?:every|each|per|a|on)\s*$/i.test(before)) continue;
+    if (WEEKDAY_ONLY.test(words) && !/\b(?:by|before|until|till|next|this)\s*$/i.test(before)) continue;
+    if (MONTH_ONLY.test(words) && !CONNECTOR_BEFORE.test(before)) continue;
+    if (/^\d+[- ]day$/i.test(words) || /^this year$/i.test(words)) continue;
+    let date = startOfDay(r.start.date());
+    // 'in June' and 'during June' mean by the end of it; 'by June' keeps the first.
+    if (MONTH_ONLY.test(words) && /\b(?:in|during|end of|late)\s*$/i.test(before)) {
+      date = lastDayOfMonth(date.getUTCFullYear(), date.getUTCMonth());
+    }
+    if (/\bmid-?\s*$/i.test(before)) {
+      date = utcDate(date.getUTCFullYear(), date.getUTCMonth(), 15);
+    }
+    if (date <= today) continue;
+    const leading =
+      /\b(?:by|before|until|till|no later than|within|over|for|in|on|around|mid-?|end of|the)\s*(?:the\s+)?$/i.exec(
+        before,
+      );
+    const index = leading ? leading.index : r.index;
+    return { date, index, length: r.index + r.text.length - index };
+  }
+  return null;
+}
+
+/** The deadline named in `text`, if it is after `today`. */
+export function readDeadline(text: string, today: Date): Deadline | null {
+  const day = startOfDay(today);
+  const lower = text.toLowerCase();
+  const found = ruleBased(lower, day) ?? chronoBased(text, day) ?? thisYear(lower, day);
+  if (!found || found.date <= day) return null;
+  return { date: toIsoDate(found.date), phrase: text.slice(found.index, found.index + found.length) };
+}
+
+/** 'no deadline', 'whenever', 'no rush': the hero declines to name a date. */
+export function declinesDeadline(text: string): boolean {
+  return /\b(?:no (?:deadline|rush|hurry|date|timeline|time ?frame)|whenever|no idea when|any ?time|eventually|someday|at some point|not sure when|don't know when|dont know when|no specific (?:date|time))\b/i.test(
+    text,
+  );
+}

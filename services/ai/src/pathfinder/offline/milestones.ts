@@ -1,0 +1,225 @@
+import { addDays, daysBetween, fromIsoDate, toIsoDate } from './calendar.ts';
+import type { DomainId } from './domain.ts';
+import { assessFeasibility, type Difficulty, difficultyOf } from './feasibility.ts';
+import { formatClock, formatMoney, formatNumber, unitFor } from './numbers.ts';
+import type { PlanMilestone } from './schemas.ts';
+import { cefrName, describeDistance, type Target } from './target.ts';
+
+// Milestone plans: checkpoints spread evenly from today to the deadline, labelled in the goal's own
+// terms ('Read 3 of 12 books', 'Save $1,250 of $5,000'), with the goal's XP split across them.
+//
+// XP: a goal is worth GOAL_XP by difficulty (easy 300, medium 500, hard 800) unless a total is given.
+// Every milestone weighs 1 and the last weighs 2, because crossing the finish line is the hardest step;
+// rounding leftovers go to the last milestone so the rewards always add up to the total exactly. With
+// 100 XP and 3 milestones this gives the spec's fallback split of 25/25/50.
+
+export const GOAL_XP: Record<Difficulty, number> = { easy: 300, medium: 500, hard: 800 };
+
+/** Bonuses of the plan's xp_policy: 10% of the goal for a milestone done early, and a small daily-log reward. */
+export function xpBonuses(totalXp: number): { early_milestone: number; logging_daily: number } {
+  return { early_milestone: Math.round(totalXp * 0.1), logging_daily: 5 };
+}
+
+/** 3 milestones for up to two weeks, 4 up to two months, 5 up to six months, 6 beyond. */
+export function milestoneCount(spanDays: number): number {
+  if (spanDays <= 14) return 3;
+  if (spanDays <= 60) return 4;
+  if (spanDays <= 180) return 5;
+  return 6;
+}
+
+export function splitXp(totalXp: number, count: number): number[] {
+  const weights = Array.from({ length: count }, (_, i) => (i === count - 1 ? 2 : 1));
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const shares = weights.map((w) => Math.floor((totalXp * w) / sum));
+  const leftover = totalXp - shares.reduce((a, b) => a + b, 0);
+  shares[count - 1]! += leftover;
+  return shares;
+}
+
+const PARTICLES = /^(?:off|down|up|back|out|aside)$/i;
+const DEFAULT_VERB: Record<string, string> = {
+  money: 'Save',
+  weight: 'Lose',
+  distance: 'Run',
+  time: 'Run',
+  level: 'Reach',
+  percent: 'Reach',
+  sessions: 'Complete',
+  count: 'Complete',
+};
+
+/** Verbs that read well in front of any count ('Learn 100 of 500 words'); others fall back to 'Complete'. */
+const COUNT_VERBS =
+  /^(?:read|learn|write|complete|finish|do|make|publish|save|lose|gain|run|walk|swim|cycle|ride|hike|study|practise|practice|pay|earn|invest|meditate|log|visit|cook|draw|paint|post|record|apply|attend|take|watch|play)$/i;
+
+/** The action word of a title: 'Read 12 books' -> 'Read', 'Pay off $3,000' -> 'Pay off'. */
+function verbOf(title: string, target: Target | null): string {
+  if (target?.kind === 'sessions') return 'Complete';
+  const words = title.replace(/[:,].*$/, '').split(/\s+/);
+  if (target?.kind === 'count' && !COUNT_VERBS.test(words[0] ?? '')) return 'Complete';
+  const first = words[0] ?? '';
+  const looksLikeVerb = /^[A-Za-z]+$/.test(first) && !/^(?:my|a|an|the|\d.*)$/i.test(first);
+  if (!looksLikeVerb) return DEFAULT_VERB[target?.kind ?? 'count'] ?? 'Complete';
+  const verb = first.charAt(0).toUpperCase() + first.slice(1).toLowerCase();
+  return words[1] && PARTICLES.test(words[1]) ? `${verb} ${words[1].toLowerCase()}` : verb;
+}
+
+function amount(target: Target, value: number): string {
+  if (target.kind === 'money') return formatMoney(value, target.unit);
+  if (target.kind === 'percent') return `${formatNumber(value)}%`;
+  return formatNumber(value, target.kind === 'weight' || target.kind === 'distance' ? 1 : 0);
+}
+
+/** Cumulative checkpoints rounded to what the unit allows, e.g. whole books, 0.1 kg, whole dollars. */
+function checkpoints(target: Target, count: number): number[] {
+  const decimals =
+    target.kind === 'weight' || target.kind === 'distance' || target.kind === 'percent' ? 1 : 0;
+  const f = 10 ** decimals;
+  return Array.from({ length: count }, (_, i) =>
+    i === count - 1 ? target.value : Math.round(((target.value * (i + 1)) / count) * f) / f,
+  );
+}
+
+function cumulativeLabels(title: string, target: Target, count: number): string[] {
+  const verb = verbOf(title, target);
+  const values = checkpoints(target, count);
+  const total = amount(target, target.value);
+  const unitText = (n: number) =>
+    target.kind === 'money' || target.kind === 'percent' ? '' : ` ${unitFor(n, target.unit)}`;
+  return values.map((v, i) => {
+    const stalled = i > 0 && v === values[i - 1];
+    if (i === count - 1) {
+      return target.kind === 'count' || target.kind === 'sessions'
+        ? `${verb} all ${total}${unitText(target.value)}`
+        : `${verb} the full ${total}${unitText(target.value)}`;
+    }
+    if (v <= 0 || stalled) {
+      return `${verb} ${total}${unitText(target.value)}: ${Math.round(((i + 1) / count) * 100)}% of the way`;
+    }
+    return `${verb} ${amount(target, v)} of ${total}${unitText(target.value)}`;
+  });
+}
+
+function timeLabels(title: string, target: Target, count: number): string[] {
+  const verb = verbOf(title, target);
+  const distance = describeDistance(target.distanceKm ?? 5);
+  // Without a known baseline, assume the hero starts about 20% slower than the target and closes the
+  // gap evenly; the first checkpoint measures the real baseline.
+  const start = Math.round((target.value * 1.2) / 30) * 30;
+  return Array.from({ length: count }, (_, i) => {
+    if (i === 0) return `${verb} ${distance} at an easy pace and time it to set your baseline`;
+    if (i === count - 1) return `${verb} ${distance} in under ${formatClock(target.value)}`;
+    const step = start - ((start - target.value) * i) / (count - 1);
+    return `${verb} ${distance} in under ${formatClock(Math.round(step / 15) * 15)}`;
+  });
+}
+
+function buildUpLabels(title: string, target: Target, count: number): string[] {
+  const verb = verbOf(title, target);
+  const km = target.unit === 'mi' ? target.value * 1.609 : target.value;
+  return Array.from({ length: count }, (_, i) => {
+    if (i === count - 1) return `${verb} ${describeDistance(km)}`;
+    return `${verb} ${formatNumber((km * (i + 1)) / count)} km without stopping`;
+  });
+}
+
+function repsLabels(title: string, target: Target, count: number): string[] {
+  const verb = verbOf(title, { ...target, kind: 'count' });
+  return checkpoints(target, count).map((v, i) =>
+    i === count - 1
+      ? `${verb} ${formatNumber(target.value)} ${target.unit} in a row`
+      : `${verb} ${formatNumber(Math.max(1, v))} ${unitFor(v, target.unit)} in a row`,
+  );
+}
+
+function levelLabels(target: Target, count: number): string[] {
+  const hours = [100, 200, 400, 600, 850, 1100][Math.min(Math.max(target.value, 1), 6) - 1]!;
+  const level = cefrName(target.value);
+  return Array.from({ length: count }, (_, i) => {
+    if (i === count - 1) return `Reach level ${level} (CEFR)`;
+    return `Log ${Math.round((hours * (i + 1)) / count)} of ${hours} study hours towards ${level}`;
+  });
+}
+
+function stageLabels(title: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    if (i === 0) return 'Map the steps and gather what you need';
+    if (i === count - 1) return `Finish: ${title}`;
+    if (count >= 5 && i === 1) return 'Produce a first draft or prototype';
+    if (count >= 4 && i === count - 2) return 'Polish, test and get feedback';
+    const pct = Math.round((i / (count - 1)) * 100);
+    return pct === 50 ? 'Reach the halfway point' : `Reach the ${pct}% mark`;
+  });
+}
+
+export function milestoneLabels(title: string, target: Target | null, count: number): string[] {
+  if (!target) return stageLabels(title, count);
+  // One or two of something ('2 courses') cannot be split into equal steps; name the stages instead.
+  if ((target.kind === 'count' || target.kind === 'sessions') && target.value < 3)
+    return stageLabels(title, count);
+  switch (target.kind) {
+    case 'time':
+      return timeLabels(title, target, count);
+    case 'level':
+      return levelLabels(target, count);
+    case 'reps':
+      return repsLabels(title, target, count);
+    case 'distance':
+      return (target.unit === 'mi' ? target.value * 1.609 : target.value) <= 60
+        ? buildUpLabels(title, target, count)
+        : cumulativeLabels(title, target, count);
+    default:
+      return cumulativeLabels(title, target, count);
+  }
+}
+
+export type MilestonePlanInput = {
+  title: string;
+  target: Target | null;
+  /** yyyy-mm-dd */
+  deadline: string;
+  today: Date;
+  /** Defaults to GOAL_XP of the difficulty. */
+  totalXp?: number;
+  /** Defaults to the difficulty of the target's pace (see feasibility.ts). */
+  difficulty?: Difficulty;
+  /** Defaults to milestoneCount of the span. */
+  count?: number;
+  domain?: DomainId | null;
+};
+
+export function planDifficulty(
+  input: Pick<MilestonePlanInput, 'target' | 'deadline' | 'today' | 'domain'>,
+): Difficulty {
+  const { verdict } = assessFeasibility({
+    target: input.target,
+    measure: input.target ? { type: 'total', target: input.target } : null,
+    domain: input.domain ?? null,
+    today: input.today,
+    deadline: input.deadline,
+  });
+  return difficultyOf(verdict);
+}
+
+export function buildMilestonePlan(input: MilestonePlanInput): PlanMilestone[] {
+  const span = Math.max(1, daysBetween(input.today, fromIsoDate(input.deadline)));
+  const countable = input.target?.kind === 'count' || input.target?.kind === 'sessions';
+  // Never more checkpoints than there are things to count: 3 case studies make 3 milestones.
+  const count =
+    input.count ??
+    (countable && input.target!.value >= 3
+      ? Math.min(milestoneCount(span), Math.floor(input.target!.value))
+      : milestoneCount(span));
+  const totalXp = input.totalXp ?? GOAL_XP[input.difficulty ?? planDifficulty(input)];
+  const labels = milestoneLabels(input.title, input.target, count);
+  const xp = splitXp(totalXp, count);
+  return labels.map((label, i) => ({
+    label,
+    due_date:
+      i === count - 1
+        ? input.deadline
+        : toIsoDate(addDays(input.today, Math.max(1, Math.round((span * (i + 1)) / count)))),
+    xp_reward: xp[i]!,
+  }));
+}

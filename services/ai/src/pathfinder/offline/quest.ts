@@ -1,0 +1,174 @@
+import { daysBetween, formatLongDate, fromIsoDate } from './calendar.ts';
+import { type CoachState, resolvedTarget } from './coach.ts';
+import { type Category, domainById } from './domain.ts';
+import { difficultyOf } from './feasibility.ts';
+import { buildMilestonePlan, GOAL_XP, xpBonuses } from './milestones.ts';
+import { formatNumber } from './numbers.ts';
+import type { FinalGoal, Plan, PlanMilestone, SmartGoalData } from './schemas.ts';
+import {
+  cefrName,
+  describeDistance,
+  describeMeasure,
+  describeTarget,
+  readMeasure,
+  type Target,
+} from './target.ts';
+
+// From the coach's state to the things the product stores and shows: the quest title, the SMART parts
+// as sentences, the onboarding finalGoal and the advisor's Plan.
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** 'Read 12 books', 'Save $5,000', 'Run 5 km in under 30:00', 'Learn Spanish: reach B1'. */
+export function questTitle(s: CoachState, today: Date): string {
+  const phrase = s.goal?.phrase ?? 'My quest';
+  const target = resolvedTarget(s, today);
+  const verb = (phrase.split(' ')[0] ?? '').toLowerCase();
+  const keepPhrase =
+    phraseMatchesMeasure(phrase, s) ||
+    !s.measure ||
+    !target ||
+    (s.measure.type === 'habit' && /\b(?:daily|every|weekly|nightly|a day|a week|per)\b/i.test(phrase));
+  let title: string;
+  if (keepPhrase) {
+    title = phrase;
+  } else if (target.kind === 'weight') {
+    title = `${target.direction === 'gain' ? 'Gain' : 'Lose'} ${describeTarget(target)}`;
+  } else if (target.kind === 'money') {
+    const action =
+      s.goal?.domain === 'debt'
+        ? 'Pay off'
+        : /^(?:invest|earn|raise)$/.test(verb)
+          ? capitalise(verb)
+          : 'Save';
+    title = `${action} ${describeTarget(target)}${s.goal?.domain === 'debt' && !/debt/i.test(phrase) ? ' of debt' : ''}`;
+  } else if (target.kind === 'time') {
+    title = `${capitalise(/^(?:swim|walk|cycle|bike|row)$/.test(verb) ? verb : 'run')} ${describeTarget(target)}`;
+  } else if (target.kind === 'distance' && s.measure?.type === 'total') {
+    title = `${capitalise(/^(?:swim|walk|cycle|bike|hike|row)$/.test(verb) ? verb : 'run')} ${describeDistance(target.value * (target.unit === 'mi' ? 1.609 : 1))}`;
+  } else if (target.kind === 'level') {
+    title = `${phrase}: reach ${cefrName(target.value)}`;
+  } else if (
+    s.measure?.type === 'total' &&
+    target.kind === 'count' &&
+    phrase.toLowerCase().includes(lastWord(target.unit))
+  ) {
+    title = `${capitalise(verb)} ${describeTarget(target)}`;
+  } else if (s.measure?.type === 'habit' && s.measure.perWeek === 7 && !s.measure.minutes) {
+    title = `${phrase}: ${formatNumber(target.value)}-day streak`;
+  } else {
+    title = `${phrase}: ${s.measure ? describeMeasure(s.measure) : describeTarget(target)}`;
+  }
+  return title.length > 80 ? `${title.slice(0, 77).trimEnd()}...` : title;
+}
+
+/** The goal phrase already states the current measure ('Read 12 books' for 12 books), so it can be the title. */
+function phraseMatchesMeasure(phrase: string, s: CoachState): boolean {
+  if (!/\d/.test(phrase) || !s.measure) return false;
+  const own = readMeasure(phrase, null);
+  return own !== null && JSON.stringify(own) === JSON.stringify(s.measure);
+}
+
+/** The 'specific' part: the hero's phrase, unless a later answer changed the number it states. */
+export function specificText(s: CoachState, today: Date): string | null {
+  if (!s.goal) return null;
+  if (/\d/.test(s.goal.phrase) && s.measure && !phraseMatchesMeasure(s.goal.phrase, s))
+    return questTitle(s, today);
+  return s.goal.phrase;
+}
+
+function lastWord(unit: string): string {
+  return (unit.split(' ').pop() ?? unit).toLowerCase().replace(/s$/, '');
+}
+
+export function measurableText(s: CoachState, today: Date): string | null {
+  if (s.measureText) return s.measureText;
+  if (!s.measure) return null;
+  const base = capitalise(describeMeasure(s.measure));
+  if (s.measure.type === 'total' || !s.deadline) return base;
+  const total = resolvedTarget(s, today)!;
+  return `${base} (${formatNumber(total.value)} ${total.unit}${s.measure.type === 'rate' ? ' in total' : ''})`;
+}
+
+export function categoryOf(s: CoachState): Category | null {
+  if (!s.goal) return null;
+  if (s.measure?.type === 'habit' && domainById(s.goal.domain).category !== 'fitness') return 'habit';
+  return domainById(s.goal.domain).category;
+}
+
+export function difficultyOfState(s: CoachState): 'easy' | 'medium' | 'hard' {
+  return difficultyOf(s.feasibility?.verdict ?? 'unknown');
+}
+
+export function milestonesOf(
+  s: CoachState,
+  today: Date,
+  overrides: { totalXp?: number; count?: number } = {},
+): PlanMilestone[] {
+  if (!s.goal || !s.deadline) return [];
+  return buildMilestonePlan({
+    title: questTitle(s, today),
+    target: resolvedTarget(s, today),
+    deadline: s.deadline.date,
+    today,
+    difficulty: difficultyOfState(s),
+    domain: s.goal.domain,
+    ...overrides,
+  });
+}
+
+export function smartGoalData(s: CoachState, today: Date): SmartGoalData {
+  const area = s.goal ? domainById(s.goal.domain) : null;
+  return {
+    specific: specificText(s, today),
+    measurable: measurableText(s, today),
+    achievable: s.achievable?.text ?? null,
+    relevant: s.why,
+    timeBound: s.deadline ? `By ${formatLongDate(s.deadline.date)}` : null,
+    title: s.goal ? questTitle(s, today) : null,
+    target: resolvedTarget(s, today),
+    deadline: s.deadline?.date ?? null,
+    category: categoryOf(s),
+    className: area?.className ?? null,
+    foundation: area?.foundation ?? null,
+    difficulty: s.goal && s.deadline ? difficultyOfState(s) : null,
+  };
+}
+
+export function finalGoal(s: CoachState, today: Date): FinalGoal | null {
+  if (!s.goal || !s.deadline) return null;
+  return {
+    title: questTitle(s, today),
+    deadline: s.deadline.date,
+    milestones: milestonesOf(s, today).map((m) => m.label),
+  };
+}
+
+/** The metric of a plan; a goal without a number is tracked as percent done. */
+function metricOf(target: Target | null): Plan['goal']['metric'] {
+  if (!target) return { target_value: 100, unit: '%' };
+  return { target_value: target.value, unit: target.unit };
+}
+
+export function planOf(s: CoachState, today: Date): Plan | null {
+  if (!s.goal || !s.deadline) return null;
+  const difficulty = difficultyOfState(s);
+  const total = GOAL_XP[difficulty];
+  return {
+    goal: {
+      title: questTitle(s, today),
+      category: categoryOf(s) ?? 'project',
+      difficulty,
+      metric: metricOf(resolvedTarget(s, today)),
+    },
+    milestones: milestonesOf(s, today, { totalXp: total }),
+    xp_policy: { total_goal_xp: total, bonuses: xpBonuses(total) },
+    habits: domainById(s.goal.domain).habits,
+  };
+}
+
+export function daysLeft(s: CoachState, today: Date): number {
+  return s.deadline ? daysBetween(today, fromIsoDate(s.deadline.date)) : 0;
+}
