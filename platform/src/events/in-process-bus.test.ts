@@ -1,7 +1,11 @@
+import { describe, expect, it } from 'vitest';
 import { openPglite } from '../db/database.ts';
-import { describeEventBusConformance } from './bus.conformance.ts';
+import { waitUntil } from '../testing/wait.ts';
+import { countEffects, createServiceSchema, describeEventBusConformance } from './bus.conformance.ts';
 import { SqlDeadLetterStore } from './dead-letter-store.ts';
 import { InProcessEventBus } from './in-process-bus.ts';
+import { createServiceEvents } from './service-events.ts';
+import { sqlClient } from './sql-client.ts';
 
 const retry = { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 };
 
@@ -19,4 +23,89 @@ describeEventBusConformance('in-process bus on PGlite', async () => {
     },
     dispose: () => db.close(),
   };
+});
+
+describe('in-process bus across a crash', () => {
+  it('gives each of 5,000 events its effect exactly once when the process dies mid-stream and restarts', async () => {
+    const db = await openPglite(undefined);
+    try {
+      await createServiceSchema(db, 'quests');
+      await createServiceSchema(db, 'auth');
+      const client = sqlClient(db);
+      const deadLetters = new SqlDeadLetterStore(db);
+      const boot = async () => {
+        const bus = new InProcessEventBus({ retry, deadLetters });
+        const quests = createServiceEvents({
+          schema: 'quests',
+          prisma: client,
+          bus,
+          relay: { pollIntervalMs: 20 },
+        });
+        const auth = createServiceEvents({ schema: 'auth', prisma: client, bus });
+        await auth.subscribe('auth', ['progress.logged'], async (event, tx) => {
+          await tx.$executeRawUnsafe(
+            `insert into auth.effects (consumer, event_id, name) values ('auth', $1::uuid, $2)`,
+            event.id,
+            event.name,
+          );
+        });
+        await quests.start();
+        return { bus, quests };
+      };
+
+      const first = await boot();
+      for (let batch = 0; batch < 50; batch++) {
+        await first.quests.transaction(async (tx) => {
+          for (let i = 0; i < 100; i++) {
+            const n = batch * 100 + i;
+            await first.quests.record(
+              tx,
+              'progress.logged',
+              {
+                progressId: `p${n}`,
+                goalId: 'g',
+                userId: 'u',
+                value: n,
+                unit: null,
+                loggedAt: new Date().toISOString(),
+              },
+              'u',
+            );
+          }
+        });
+      }
+      await waitUntil(
+        'a first share of the effects',
+        async () => (await countEffects(db, 'auth')) >= 500,
+        30_000,
+        5,
+      );
+      // The crash: everything the bus held in memory is gone, and the relay dies with it.
+      await first.bus.close();
+      await first.quests.stop();
+      const beforeRestart = await countEffects(db, 'auth');
+      expect(beforeRestart).toBeLessThan(5_000);
+
+      const second = await boot();
+      try {
+        await waitUntil('every effect', async () => (await countEffects(db, 'auth')) >= 5_000, 60_000, 50);
+        await waitUntil(
+          'the outbox drained',
+          async () => (await second.quests.relay.backlog()) === 0,
+          30_000,
+        );
+        await second.quests.flush();
+      } finally {
+        await second.quests.stop();
+        await second.bus.close();
+      }
+      const [effects] = await db.query<{ total: number; distinct: number }>(
+        'select count(*)::int as total, count(distinct event_id)::int as distinct from auth.effects',
+      );
+      expect(effects).toEqual({ total: 5_000, distinct: 5_000 });
+      expect(await deadLetters.count('auth')).toBe(0);
+    } finally {
+      await db.close();
+    }
+  }, 90_000);
 });

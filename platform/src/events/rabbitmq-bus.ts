@@ -243,9 +243,9 @@ export class RabbitMqEventBus implements EventBus {
   /** Destroys the socket the way a network failure would (tests and chaos drills); the bus reconnects. */
   dropConnection(): void {
     const model = this.live?.model as unknown as
-      | { connection?: { stream?: { destroy(): void } } }
+      | { connection?: { stream?: { destroy(error?: Error): void } } }
       | undefined;
-    model?.connection?.stream?.destroy();
+    model?.connection?.stream?.destroy(new Error('connection cut (simulated network failure)'));
   }
 
   /** Deletes the exchange and the given consumers' queues: for tests, which each use their own prefix. */

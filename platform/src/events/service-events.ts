@@ -1,5 +1,6 @@
 import { createEnvelope, type EventEnvelope, type EventName, type EventPayloads } from '@lifequest/proto';
 import type { Logger } from '../logger.ts';
+import { registerOutboxMetrics } from './metrics.ts';
 import { assertSchemaName, insertOutboxRow, OutboxRelay, type RelayOptions } from './outbox.ts';
 import type { EventBus, SqlTx, TransactionalClient } from './ports.ts';
 
@@ -65,6 +66,7 @@ export function createServiceEvents<Tx extends SqlTx>(options: ServiceEventsOpti
     log?.child({ component: 'outbox', schema }),
   );
   const txOptions = { maxWait: 10_000, timeout: 30_000, ...options.transactionOptions };
+  let unregisterMetrics: (() => void) | undefined;
 
   return {
     schema,
@@ -99,8 +101,15 @@ export function createServiceEvents<Tx extends SqlTx>(options: ServiceEventsOpti
         }, txOptions);
       });
     },
-    start: () => relay.start(),
-    stop: () => relay.stop(),
+    async start() {
+      unregisterMetrics ??= registerOutboxMetrics(relay);
+      await relay.start();
+    },
+    async stop() {
+      unregisterMetrics?.();
+      unregisterMetrics = undefined;
+      await relay.stop();
+    },
     flush: () => relay.flush(),
   };
 }

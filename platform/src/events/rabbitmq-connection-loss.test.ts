@@ -1,0 +1,139 @@
+import { afterAll, expect, it } from 'vitest';
+import { type Database, openPostgres } from '../db/database.ts';
+import { createIsolatedDatabase, describeWithInfra, resolveInfra, uniqueName } from '../testing/infra.ts';
+import { waitUntil } from '../testing/wait.ts';
+import { capturingLogger, countEffects, createServiceSchema } from './bus.conformance.ts';
+import { RabbitMqEventBus } from './rabbitmq-bus.ts';
+import { createServiceEvents } from './service-events.ts';
+import { sqlClient } from './sql-client.ts';
+
+const TOTAL = 5_000;
+const PER_TRANSACTION = 100;
+const postgresUrl = await resolveInfra('postgres');
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const fn of cleanups.reverse()) await fn().catch(() => {});
+});
+
+await describeWithInfra('rabbitmq', 'RabbitMQ connection loss', (amqpUrl) => {
+  it(`consumes each of ${TOTAL} events exactly once in effect when connections are cut mid-stream`, async () => {
+    if (!postgresUrl) throw new Error('this test needs PostgreSQL too (see the infra warning above)');
+    const database = await createIsolatedDatabase(postgresUrl);
+    cleanups.push(() => database.dispose());
+    const db: Database = await openPostgres(database.url, { max: 20 });
+    cleanups.push(() => db.close());
+    await createServiceSchema(db, 'quests');
+    await createServiceSchema(db, 'auth');
+    await db.exec('create table auth.counter (n int not null); insert into auth.counter values (0);');
+
+    const prefix = uniqueName('lqtest');
+    const retry = { attempts: 5, baseDelayMs: 20, maxDelayMs: 200 };
+    const publisherLog = capturingLogger();
+    const consumerLog = capturingLogger();
+    // Two processes: the publishing service and the consuming one, each with its own connection.
+    const publisherBus = await RabbitMqEventBus.connect({
+      url: amqpUrl,
+      prefix,
+      retry,
+      log: publisherLog.log,
+    });
+    const consumerBus = await RabbitMqEventBus.connect({ url: amqpUrl, prefix, retry, log: consumerLog.log });
+    cleanups.push(async () => {
+      await publisherBus.close();
+      await consumerBus.close();
+      const cleaner = await RabbitMqEventBus.connect({ url: amqpUrl, prefix, retry });
+      await cleaner.deleteTopology(['auth']);
+      await cleaner.close();
+    });
+
+    const client = sqlClient(db);
+    const quests = createServiceEvents({
+      schema: 'quests',
+      prisma: client,
+      bus: publisherBus,
+      relay: { pollIntervalMs: 50 },
+    });
+    const auth = createServiceEvents({ schema: 'auth', prisma: client, bus: consumerBus });
+    cleanups.push(() => quests.stop());
+    await auth.subscribe('auth', ['progress.logged'], async (event, tx) => {
+      await tx.$executeRawUnsafe(
+        `insert into auth.effects (consumer, event_id, name) values ('auth', $1::uuid, $2)`,
+        event.id,
+        event.name,
+      );
+      await tx.$executeRawUnsafe('update auth.counter set n = n + 1');
+    });
+    await quests.start();
+
+    let effectsAtConsumerCut = -1;
+    const watcher = waitUntil(
+      'a thousand effects',
+      async () => {
+        const n = await countEffects(db, 'auth');
+        if (n < 1_000) return false;
+        consumerBus.dropConnection();
+        effectsAtConsumerCut = n;
+        return true;
+      },
+      45_000,
+      5,
+    );
+
+    let publishedAtPublisherCut = -1;
+    for (let batch = 0; batch < TOTAL / PER_TRANSACTION; batch++) {
+      await quests.transaction(async (tx) => {
+        for (let i = 0; i < PER_TRANSACTION; i++) {
+          const n = batch * PER_TRANSACTION + i;
+          await quests.record(
+            tx,
+            'progress.logged',
+            {
+              progressId: `p${n}`,
+              goalId: 'g1',
+              userId: 'u1',
+              value: n,
+              unit: null,
+              loggedAt: new Date().toISOString(),
+            },
+            'u1',
+          );
+        }
+      });
+      if (batch === TOTAL / PER_TRANSACTION / 2) {
+        const [row] = await db.query<{ n: number }>(
+          'select count(*)::int as n from quests._outbox where published_at is not null',
+        );
+        publishedAtPublisherCut = row?.n ?? 0;
+        publisherBus.dropConnection();
+      }
+    }
+    await watcher;
+
+    await waitUntil(
+      'every event consumed',
+      async () => (await countEffects(db, 'auth')) >= TOTAL,
+      50_000,
+      100,
+    );
+    await waitUntil('the outbox drained', async () => (await quests.relay.backlog()) === 0, 20_000);
+    await quests.flush();
+
+    // The cuts really happened mid-stream, and both processes healed by themselves.
+    expect(publishedAtPublisherCut).toBeLessThan(TOTAL);
+    expect(effectsAtConsumerCut).toBeGreaterThanOrEqual(1_000);
+    expect(effectsAtConsumerCut).toBeLessThan(TOTAL);
+    expect(publisherLog.lines.some((l) => l.includes('RabbitMQ connection restored'))).toBe(true);
+    expect(consumerLog.lines.some((l) => l.includes('RabbitMQ connection restored'))).toBe(true);
+    expect(publisherBus.connected && consumerBus.connected).toBe(true);
+
+    const [effects] = await db.query<{ total: number; distinct: number }>(
+      'select count(*)::int as total, count(distinct event_id)::int as distinct from auth.effects',
+    );
+    expect(effects).toEqual({ total: TOTAL, distinct: TOTAL });
+    const [counter] = await db.query<{ n: number }>('select n from auth.counter');
+    expect(counter?.n).toBe(TOTAL);
+    const [inbox] = await db.query<{ n: number }>('select count(*)::int as n from auth._inbox');
+    expect(inbox?.n).toBe(TOTAL);
+    expect(await consumerBus.listDeadLetters('auth')).toEqual([]);
+  }, 90_000);
+});
