@@ -11,6 +11,11 @@ const title = z.string().min(1);
 const timestamp = z.iso.datetime({ offset: true });
 const xp = z.number().int().min(0);
 const LifeClass = z.enum(LIFE_CLASSES);
+/**
+ * How many times a milestone or goal has changed state, counted by its owner. It lets the XP ledger
+ * ignore a completion delivered after the reopening that followed it (redelivery can reorder events).
+ */
+const version = z.number().int().min(0).optional();
 
 export const UserRegistered = z.object({
   userId: id,
@@ -65,9 +70,10 @@ export const GoalCompleted = z.object({
   title,
   foundation: z.string().nullable(),
   xpBonus: xp,
+  version,
 });
 
-export const GoalReopened = z.object({ goalId: id, userId: id, title });
+export const GoalReopened = z.object({ goalId: id, userId: id, title, version });
 
 export const GoalDeleted = z.object({ goalId: id, userId: id });
 
@@ -78,6 +84,9 @@ export const MilestoneCompleted = z.object({
   title,
   goalTitle: title,
   xpReward: xp,
+  /** The plan's early_milestone bonus, when the milestone was completed before its due date. */
+  xpBonus: xp.optional(),
+  version,
 });
 
 export const MilestoneReopened = z.object({
@@ -86,6 +95,7 @@ export const MilestoneReopened = z.object({
   userId: id,
   title,
   xpReward: xp,
+  version,
 });
 
 export const ProgressLogged = z.object({
@@ -95,6 +105,8 @@ export const ProgressLogged = z.object({
   value: z.number(),
   unit: z.string().nullable(),
   loggedAt: timestamp,
+  /** The plan's logging_daily bonus, on the first entry of a UTC day for the goal. */
+  xpBonus: xp.optional(),
 });
 
 export const PlanDrafted = z.object({ userId: id, draftId: id });

@@ -1,0 +1,296 @@
+// The quests API (spec 3 and 7): goals, milestones, progress, dashboard, plans and the skill tree.
+// Field names are the spec's, snake_case where the web has always read them that way.
+import { z } from 'zod';
+import { FOUNDATIONS } from '../rules/discipline.ts';
+import { SKILL_NODE_IDS } from '../rules/skill-nodes.ts';
+import { OnboardingResult } from './auth.ts';
+
+export const GOAL_CATEGORIES = ['fitness', 'finance', 'habit', 'project', 'education'] as const;
+export const GOAL_DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+
+export const GOAL_TITLE_MAX = 200;
+export const GOAL_DESCRIPTION_MAX = 2_000;
+export const MILESTONE_TITLE_MAX = 200;
+export const MILESTONES_MAX = 20;
+export const PROGRESS_NOTE_MAX = 500;
+/** Bounds that keep one quest from minting an absurd amount of XP. */
+export const MILESTONE_XP_MAX = 10_000;
+export const GOAL_XP_MAX = 100_000;
+export const BONUS_XP_MAX = 1_000;
+
+export const GoalCategory = z.enum(GOAL_CATEGORIES, {
+  error: `category must be one of ${GOAL_CATEGORIES.join(', ')}`,
+});
+export type GoalCategory = z.infer<typeof GoalCategory>;
+export const GoalDifficulty = z.enum(GOAL_DIFFICULTIES, {
+  error: `difficulty must be one of ${GOAL_DIFFICULTIES.join(', ')}`,
+});
+export type GoalDifficulty = z.infer<typeof GoalDifficulty>;
+export const FoundationName = z.enum(FOUNDATIONS);
+
+const isoDate = (field: string) => z.iso.date({ error: `${field} must be a date (yyyy-mm-dd)` });
+const wholeXp = (field: string, max: number) =>
+  z
+    .number({ error: `${field} must be a whole number` })
+    .int(`${field} must be a whole number`)
+    .min(0, `${field} must not be negative`)
+    .max(max, `${field} must be at most ${max}`);
+
+/** A quest as every list and detail sends it (spec 3 Goal, plus the plan fields a plan gives it). */
+export const Goal = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** yyyy-mm-dd, or null when the quest has no target date. */
+  deadline: z.string().nullable(),
+  class_name: z.string(),
+  /** null when unassigned (spec 4: cleared with an empty value). */
+  foundation: FoundationName.nullable(),
+  is_completed: z.boolean(),
+  /** Completed milestones as an integer percent of all milestones (spec 9). */
+  progress: z.number().int().min(0).max(100),
+  description: z.string().nullable().optional(),
+  category: GoalCategory.nullable().optional(),
+  difficulty: GoalDifficulty.nullable().optional(),
+  unit: z.string().nullable().optional(),
+  target_value: z.number().nullable().optional(),
+});
+export type Goal = z.infer<typeof Goal>;
+
+export const Milestone = z.object({
+  id: z.string(),
+  goal_id: z.string(),
+  title: z.string(),
+  is_completed: z.boolean(),
+  xp_reward: z.number().int(),
+  /** yyyy-mm-dd, or null. */
+  due_date: z.string().nullable(),
+});
+export type Milestone = z.infer<typeof Milestone>;
+
+/** What the header shows: the hero's totals once the XP ledger holds the change. */
+export const XpTotals = z.object({ totalXP: z.number().int(), lifeLevel: z.number().int() });
+export type XpTotals = z.infer<typeof XpTotals>;
+
+/**
+ * The answer to a milestone toggle: everything the web updates at once. `user` is null when the XP
+ * ledger did not confirm the change in time; the web then refetches GET /api/auth/me.
+ */
+export const MilestoneToggleResult = z.object({
+  milestone: Milestone,
+  goal: z.object({ id: z.string(), progress: z.number().int(), is_completed: z.boolean() }),
+  /** XP gained (positive) or taken back (negative) by this toggle, bonuses included. */
+  xpDelta: z.number().int(),
+  user: XpTotals.nullable(),
+});
+export type MilestoneToggleResult = z.infer<typeof MilestoneToggleResult>;
+
+/** A milestone suggested by the floating chat: a plain title, or an object in either naming style. */
+export const SuggestedMilestone = z.union([
+  z.string().trim().min(1, 'a milestone needs a title').max(MILESTONE_TITLE_MAX),
+  z.object({
+    title: z.string().trim().min(1).max(MILESTONE_TITLE_MAX).optional(),
+    label: z.string().trim().min(1).max(MILESTONE_TITLE_MAX).optional(),
+    dueDate: isoDate('milestones.dueDate').nullish(),
+    due_date: isoDate('milestones.due_date').nullish(),
+    xpReward: wholeXp('milestones.xpReward', MILESTONE_XP_MAX).nullish(),
+    xp_reward: wholeXp('milestones.xp_reward', MILESTONE_XP_MAX).nullish(),
+  }),
+]);
+export type SuggestedMilestone = z.infer<typeof SuggestedMilestone>;
+
+const goalTitle = z
+  .string({ error: 'title is required' })
+  .trim()
+  .min(1, 'title is required')
+  .max(GOAL_TITLE_MAX, `title must be at most ${GOAL_TITLE_MAX} characters`);
+
+/**
+ * POST /api/goals (spec 7): `{title, deadline, description}`, also accepting the floating chat's
+ * CREATE_GOAL payload (`targetDate`, `xpTotal`, `milestones`). Without milestones the quest gets the
+ * fallback plan of spec 9.
+ */
+export const CreateGoalBody = z.object({
+  title: goalTitle,
+  deadline: isoDate('deadline').nullish(),
+  targetDate: isoDate('targetDate').nullish(),
+  description: z
+    .string()
+    .trim()
+    .max(GOAL_DESCRIPTION_MAX, `description must be at most ${GOAL_DESCRIPTION_MAX} characters`)
+    .nullish(),
+  className: z.string().trim().max(40, 'className must be at most 40 characters').nullish(),
+  milestones: z
+    .array(SuggestedMilestone)
+    .max(MILESTONES_MAX, `a quest has at most ${MILESTONES_MAX} milestones`)
+    .nullish(),
+  xpTotal: wholeXp('xpTotal', GOAL_XP_MAX).nullish(),
+});
+export type CreateGoalBody = z.infer<typeof CreateGoalBody>;
+
+/** PATCH /api/goals/{id}/foundation: a foundation name, or '' to make the goal unassigned again. */
+export const FoundationBody = z.object({
+  foundation: z.union([FoundationName, z.literal('')], {
+    error: `foundation must be one of ${FOUNDATIONS.join(', ')}, or "" to unassign`,
+  }),
+});
+export type FoundationBody = z.infer<typeof FoundationBody>;
+
+/** POST /api/progress. `value` is text or a number; for 'min:s' goals '5:30' and 330 are the same. */
+export const ProgressBody = z.object({
+  goalId: z.string({ error: 'goalId is required' }).min(1, 'goalId is required'),
+  value: z.union([z.string().max(40, 'value must be at most 40 characters'), z.number()], {
+    error: 'value is required',
+  }),
+  note: z
+    .string()
+    .trim()
+    .max(PROGRESS_NOTE_MAX, `note must be at most ${PROGRESS_NOTE_MAX} characters`)
+    .nullish(),
+});
+export type ProgressBody = z.infer<typeof ProgressBody>;
+
+export const ProgressEntry = z.object({
+  id: z.string(),
+  goalId: z.string(),
+  /** Stored as a number: seconds for 'min:s' goals. */
+  value: z.number(),
+  note: z.string().nullable(),
+  ts: z.string(),
+  /** The logging_daily bonus this entry earned (0 unless it is the day's first on a plan goal). */
+  xpBonus: z.number().int(),
+});
+export type ProgressEntry = z.infer<typeof ProgressEntry>;
+
+/** GET /api/goals/{id} (spec 3 Goal detail). Progress is newest first. */
+export const GoalDetail = z.object({
+  goal: Goal,
+  progress: z.array(
+    z.object({ id: z.string(), value: z.number(), note: z.string().nullable(), ts: z.string() }),
+  ),
+  milestones: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      dueDate: z.string().nullable(),
+      xpReward: z.number().int(),
+      status: z.enum(['done', 'pending']),
+    }),
+  ),
+});
+export type GoalDetail = z.infer<typeof GoalDetail>;
+
+/** One card of GET /api/dashboard (spec 3 Dashboard item). */
+export const DashboardItem = z.object({
+  goal: z.object({
+    id: z.string(),
+    title: z.string(),
+    category: GoalCategory.nullable(),
+    difficulty: GoalDifficulty.nullable(),
+    targetDate: z.string().nullable(),
+    targetValue: z.number().nullable(),
+    unit: z.string().nullable(),
+    totalGoalXp: z.number().int(),
+  }),
+  progressPercentage: z.number().int().min(0).max(100),
+  /** XP this quest has earned so far (its completed milestones, their early bonuses included). */
+  totalXp: z.number().int(),
+  /** The first milestone still open, by due date; null once every milestone is done. */
+  nextMilestone: z.object({ label: z.string(), dueDate: z.string().nullable() }).nullable(),
+  completedMilestones: z.number().int(),
+  totalMilestones: z.number().int(),
+});
+export type DashboardItem = z.infer<typeof DashboardItem>;
+
+export const DashboardResponse = z.object({ goals: z.array(DashboardItem) });
+export type DashboardResponse = z.infer<typeof DashboardResponse>;
+
+/** The Plan of spec 3, as the advisor proposes it and POST /api/plans/confirm accepts it. */
+export const Plan = z.object({
+  goal: z.object({
+    title: goalTitle,
+    category: GoalCategory,
+    difficulty: GoalDifficulty,
+    metric: z.object({
+      target_value: z
+        .number({ error: 'goal.metric.target_value must be a number' })
+        .refine(Number.isFinite, 'goal.metric.target_value must be a number')
+        .nullable(),
+      unit: z.string().trim().max(20, 'goal.metric.unit must be at most 20 characters').nullable(),
+    }),
+  }),
+  milestones: z
+    .array(
+      z.object({
+        label: z
+          .string({ error: 'milestones.label is required' })
+          .trim()
+          .min(1, 'milestones.label is required')
+          .max(MILESTONE_TITLE_MAX),
+        due_date: isoDate('milestones.due_date').nullable(),
+        xp_reward: wholeXp('milestones.xp_reward', MILESTONE_XP_MAX),
+      }),
+    )
+    .min(1, 'a plan needs at least one milestone')
+    .max(MILESTONES_MAX, `a plan has at most ${MILESTONES_MAX} milestones`),
+  xp_policy: z.object({
+    total_goal_xp: wholeXp('xp_policy.total_goal_xp', GOAL_XP_MAX),
+    bonuses: z.object({
+      early_milestone: wholeXp('xp_policy.bonuses.early_milestone', BONUS_XP_MAX),
+      logging_daily: wholeXp('xp_policy.bonuses.logging_daily', BONUS_XP_MAX),
+    }),
+  }),
+  habits: z.array(z.string().trim().min(1).max(200)).max(20),
+});
+export type Plan = z.infer<typeof Plan>;
+
+/** POST /api/plans/confirm: the plan, plus the draft it came from so the ai service can clear it. */
+export const PlanConfirmBody = Plan.extend({ draftId: z.string().min(1).max(100).nullish() });
+export type PlanConfirmBody = z.infer<typeof PlanConfirmBody>;
+
+/** A quest with its milestones, as plan confirmation and the onboarding quest answer. */
+export const QuestWithMilestones = z.object({ goal: Goal, milestones: z.array(Milestone) });
+export type QuestWithMilestones = z.infer<typeof QuestWithMilestones>;
+
+/** The answer to POST /api/goals: the new quest, its milestones included. */
+export const CreatedGoal = Goal.extend({ milestones: z.array(Milestone) });
+export type CreatedGoal = z.infer<typeof CreatedGoal>;
+
+export const SkillTreeNode = z.object({
+  id: z.enum(SKILL_NODE_IDS),
+  title: z.string(),
+  description: z.string(),
+  discipline: z.enum([...FOUNDATIONS, 'All']),
+  level: z.number().int().min(1).max(4),
+  prerequisites: z.array(z.enum(SKILL_NODE_IDS)),
+  xpReward: z.number().int(),
+  position: z.object({ x: z.number(), y: z.number() }),
+  progress: z.number().int().min(0).max(100),
+  status: z.enum(['mastered', 'unlocked', 'locked']),
+  relatedGoals: z.array(z.object({ id: z.string(), title: z.string(), is_completed: z.boolean() })),
+  /** The hover tooltip of the four disciplines' nodes; absent on master_hero. */
+  benchmark: z
+    .object({ accomplishment: z.string(), societalContext: z.string(), benchmark: z.string() })
+    .optional(),
+});
+export type SkillTreeNode = z.infer<typeof SkillTreeNode>;
+
+export const SkillTreeResponse = z.object({
+  nodes: z.array(SkillTreeNode),
+  counters: z.object({ mastered: z.number().int(), unlocked: z.number().int(), total: z.number().int() }),
+});
+export type SkillTreeResponse = z.infer<typeof SkillTreeResponse>;
+
+/** The onboarding's first goal, as auth hands it to quests (spec 3 Onboarding result). */
+export const FirstGoal = OnboardingResult.shape.firstGoal.unwrap().unwrap();
+export type FirstGoal = z.infer<typeof FirstGoal>;
+
+/** POST /internal/quests/onboarding-quest (auth → quests, idempotent per hero). */
+export const OnboardingQuestBody = z.object({ userId: z.uuid(), firstGoal: FirstGoal });
+export type OnboardingQuestBody = z.infer<typeof OnboardingQuestBody>;
+
+/**
+ * GET /internal/auth/xp/{userId}?after=<event ids>: the hero's totals once the ledger holds those
+ * events. `caughtUp` is false when the wait ran out first; the totals are then the ledger as it stands.
+ */
+export const XpProjection = XpTotals.extend({ xpDelta: z.number().int(), caughtUp: z.boolean() });
+export type XpProjection = z.infer<typeof XpProjection>;
