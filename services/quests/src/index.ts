@@ -1,9 +1,47 @@
 import type { ServiceModule } from '@lifequest/platform';
+// TODO(platform): import from '@lifequest/platform' once its index exports the service events.
+import { createServiceEvents } from '../../../platform/src/events/service-events.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
+import { DashboardService } from './dashboard/service.ts';
+import { createQuestsDb } from './db.ts';
+import { foundationRoutes } from './foundations/routes.ts';
+import { FoundationService } from './foundations/service.ts';
+import { goalRoutes } from './goals/routes.ts';
+import { GoalService } from './goals/service.ts';
+import { purgeDeletedHeroes } from './heroes/purge.ts';
+import { milestoneRoutes } from './milestones/routes.ts';
+import { MilestoneService } from './milestones/service.ts';
+import { onboardingRoutes } from './onboarding/routes.ts';
+import { OnboardingQuestService } from './onboarding/service.ts';
+import { planRoutes } from './plans/routes.ts';
+import { PlanService } from './plans/service.ts';
+import { progressRoutes } from './progress/routes.ts';
+import { ProgressService } from './progress/service.ts';
+import { skillTreeRoutes } from './skill-tree/routes.ts';
+import { SkillTreeService } from './skill-tree/service.ts';
+import { authXpLedger } from './xp/xp-projection.ts';
 
-/** The quests service. Its features arrive with their own issues; the module already boots and migrates. */
+/** The quests service: goals, milestones, progress, dashboard, foundations, skill tree, plan confirmation. */
 export const questsModule: ServiceModule = {
   name: 'quests',
   schema: 'quests',
   migrations: new URL('../prisma/migrations/', import.meta.url),
-  async setup() {},
+  async setup(app, ctx) {
+    const db = createQuestsDb(ctx.db);
+    ctx.onClose(() => db.$disconnect());
+    const events = createServiceEvents({ schema: 'quests', prisma: db, bus: ctx.bus, log: ctx.log });
+    await purgeDeletedHeroes(events);
+    ctx.onStarted(() => events.start());
+    // Registered after the client, so it runs before it on shutdown (onClose runs in reverse).
+    ctx.onClose(() => events.stop());
+
+    goalRoutes(app, new GoalService(db, events));
+    foundationRoutes(app, new FoundationService(db));
+    milestoneRoutes(app, new MilestoneService(db, events, authXpLedger(ctx.services, ctx.log)));
+    progressRoutes(app, new ProgressService(db, events));
+    dashboardRoutes(app, new DashboardService(db));
+    planRoutes(app, new PlanService(events));
+    skillTreeRoutes(app, new SkillTreeService(db));
+    onboardingRoutes(app, new OnboardingQuestService(db, events));
+  },
 };

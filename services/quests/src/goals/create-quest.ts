@@ -1,0 +1,140 @@
+import type { EventEnvelope } from '@lifequest/proto';
+import type { QuestEvents, QuestsTx } from '../db.ts';
+import type { Goal, Milestone } from '../generated/prisma/client.ts';
+import type { PlannedMilestone } from './milestone-plan.ts';
+import { dateColumn } from './wire.ts';
+
+export type QuestSource = 'manual' | 'chat' | 'plan' | 'onboarding';
+
+/** Everything a new quest needs, already validated and planned. */
+export interface NewQuest {
+  userId: string;
+  title: string;
+  description?: string | null;
+  deadline: string | null;
+  className: string;
+  source: QuestSource;
+  category?: string | null;
+  difficulty?: string | null;
+  unit?: string | null;
+  targetValue?: number | null;
+  completionBonusXp?: number;
+  earlyMilestoneBonusXp?: number;
+  loggingDailyBonusXp?: number;
+  habits?: string[];
+  milestones: PlannedMilestone[];
+}
+
+export interface CreatedQuest {
+  goal: Goal;
+  milestones: Milestone[];
+  /** Ids of the XP events recorded (milestones created already complete). */
+  xpEventIds: string[];
+}
+
+/**
+ * Inserts a quest and its milestones and records goal.created, inside the caller's transaction. A
+ * milestone created already complete (the onboarding chat can say so) earns its XP like any other:
+ * it is recorded as completed, and a quest created with every milestone done is completed too.
+ */
+export async function insertQuest(tx: QuestsTx, events: QuestEvents, quest: NewQuest): Promise<CreatedQuest> {
+  const milestoneXp = quest.milestones.reduce((sum, m) => sum + m.xpReward, 0);
+  const completionBonusXp = quest.completionBonusXp ?? 0;
+  const allDone = quest.milestones.length > 0 && quest.milestones.every((m) => m.isCompleted);
+  const now = new Date();
+  const goal = await tx.goal.create({
+    data: {
+      userId: quest.userId,
+      title: quest.title,
+      description: quest.description ?? null,
+      deadline: dateColumn(quest.deadline),
+      className: quest.className,
+      source: quest.source,
+      category: quest.category ?? null,
+      difficulty: quest.difficulty ?? null,
+      unit: quest.unit ?? null,
+      targetValue: quest.targetValue ?? null,
+      totalXp: milestoneXp + completionBonusXp,
+      completionBonusXp,
+      earlyMilestoneBonusXp: quest.earlyMilestoneBonusXp ?? 0,
+      loggingDailyBonusXp: quest.loggingDailyBonusXp ?? 0,
+      habits: quest.habits ?? [],
+      isCompleted: allDone,
+      completedAt: allDone ? now : null,
+      version: allDone ? 1 : 0,
+    },
+  });
+  const milestones: Milestone[] = [];
+  for (const [position, m] of quest.milestones.entries()) {
+    milestones.push(
+      await tx.milestone.create({
+        data: {
+          goalId: goal.id,
+          userId: quest.userId,
+          title: m.title,
+          position,
+          dueDate: dateColumn(m.dueDate),
+          xpReward: m.xpReward,
+          isCompleted: m.isCompleted ?? false,
+          completedAt: m.isCompleted ? now : null,
+          xpAwarded: m.isCompleted ? m.xpReward : 0,
+          version: m.isCompleted ? 1 : 0,
+        },
+      }),
+    );
+  }
+
+  await events.record(
+    tx,
+    'goal.created',
+    {
+      goalId: goal.id,
+      userId: goal.userId,
+      title: goal.title,
+      foundation: goal.foundation,
+      className: goal.className,
+      category: goal.category,
+      milestoneCount: milestones.length,
+      totalXp: goal.totalXp,
+    },
+    quest.userId,
+  );
+  const xpEvents: EventEnvelope[] = [];
+  for (const m of milestones.filter((milestone) => milestone.isCompleted)) {
+    xpEvents.push(
+      await events.record(
+        tx,
+        'milestone.completed',
+        {
+          milestoneId: m.id,
+          goalId: goal.id,
+          userId: goal.userId,
+          title: m.title,
+          goalTitle: goal.title,
+          xpReward: m.xpReward,
+          xpBonus: 0,
+          version: m.version,
+        },
+        quest.userId,
+      ),
+    );
+  }
+  if (allDone) {
+    xpEvents.push(
+      await events.record(
+        tx,
+        'goal.completed',
+        {
+          goalId: goal.id,
+          userId: goal.userId,
+          title: goal.title,
+          foundation: goal.foundation,
+          xpBonus: goal.completionBonusXp,
+          version: goal.version,
+        },
+        quest.userId,
+      ),
+    );
+  }
+  return { goal, milestones, xpEventIds: xpEvents.map((e) => e.id) };
+}

@@ -1,0 +1,15 @@
+import { type HttpServer, requireService } from '@lifequest/platform';
+import { OnboardingQuestBody, QuestWithMilestones } from '@lifequest/proto';
+import type { OnboardingQuestService } from './service.ts';
+
+export function onboardingRoutes(app: HttpServer, onboarding: OnboardingQuestService): void {
+  // Only auth calls this, from complete-onboarding (ARCHITECTURE 3: a synchronous answer is needed).
+  app.post(
+    '/internal/quests/onboarding-quest',
+    { schema: { body: OnboardingQuestBody, response: { 200: QuestWithMilestones } } },
+    async (request) => {
+      requireService(request);
+      return onboarding.create(request.body.userId, request.body.firstGoal);
+    },
+  );
+}

@@ -1,0 +1,81 @@
+import { AppError } from '@lifequest/platform';
+import { type ProgressBody, type ProgressEntry, parseProgressValue, toIsoDate } from '@lifequest/proto';
+import type { QuestEvents, QuestsDb } from '../db.ts';
+import { notFound } from '../goals/service.ts';
+import { isUuid } from '../goals/wire.ts';
+
+/** Larger magnitudes are typing accidents, and would lose precision as a double. */
+const MAX_MAGNITUDE = 1e12;
+
+/** The UTC calendar day [start, end) that `moment` falls in. */
+export function utcDay(moment: Date): { start: Date; end: Date } {
+  const start = new Date(`${toIsoDate(moment)}T00:00:00.000Z`);
+  return { start, end: new Date(start.getTime() + 86_400_000) };
+}
+
+/**
+ * The plan's logging_daily bonus: earned by the first progress entry of a UTC calendar day on a quest
+ * whose plan offers it (quests without a plan offer 0).
+ */
+export function dailyLoggingBonus(entriesEarlierToday: number, loggingDailyBonusXp: number): number {
+  return entriesEarlierToday === 0 ? loggingDailyBonusXp : 0;
+}
+
+export class ProgressService {
+  readonly #db: QuestsDb;
+  readonly #events: QuestEvents;
+  readonly #now: () => Date;
+
+  constructor(db: QuestsDb, events: QuestEvents, now: () => Date = () => new Date()) {
+    this.#db = db;
+    this.#events = events;
+    this.#now = now;
+  }
+
+  async log(userId: string, body: ProgressBody): Promise<ProgressEntry> {
+    if (!isUuid(body.goalId)) throw notFound();
+    const goal = await this.#db.goal.findFirst({ where: { id: body.goalId, userId } });
+    if (!goal) throw notFound();
+    const parsed = parseProgressValue(String(body.value), goal.unit);
+    if (!parsed.ok) throw new AppError('VALIDATION_FAILED', `Invalid body: value: ${parsed.error}`);
+    if (Math.abs(parsed.value) > MAX_MAGNITUDE) {
+      throw new AppError('VALIDATION_FAILED', 'Invalid body: value is too large');
+    }
+
+    return this.#events.transaction(async (tx) => {
+      // Serialises entries of one quest, so two first-of-the-day entries cannot both earn the bonus.
+      await tx.$queryRaw`select id from "quests"."goals" where id = ${goal.id}::uuid for update`;
+      const loggedAt = this.#now();
+      const day = utcDay(loggedAt);
+      const earlierToday = await tx.progressEntry.count({
+        where: { goalId: goal.id, loggedAt: { gte: day.start, lt: day.end } },
+      });
+      const xpBonus = dailyLoggingBonus(earlierToday, goal.loggingDailyBonusXp);
+      const entry = await tx.progressEntry.create({
+        data: { goalId: goal.id, userId, value: parsed.value, note: body.note || null, xpBonus, loggedAt },
+      });
+      await this.#events.record(
+        tx,
+        'progress.logged',
+        {
+          progressId: entry.id,
+          goalId: goal.id,
+          userId,
+          value: entry.value,
+          unit: goal.unit,
+          loggedAt: entry.loggedAt.toISOString(),
+          xpBonus,
+        },
+        userId,
+      );
+      return {
+        id: entry.id,
+        goalId: goal.id,
+        value: entry.value,
+        note: entry.note,
+        ts: entry.loggedAt.toISOString(),
+        xpBonus,
+      };
+    });
+  }
+}
