@@ -1,7 +1,14 @@
 import type { ServiceModule } from '@lifequest/platform';
+// TODO(platform): import from '@lifequest/platform' once its index exports the service events.
+import { createServiceEvents } from '../../../platform/src/events/service-events.ts';
 import { createAuthDb } from './db.ts';
+import { heroEvents } from './heroes/events.ts';
+import { firstQuestsOverHttp } from './heroes/first-quests.ts';
 import { heroRoutes } from './heroes/routes.ts';
 import { HeroService } from './heroes/service.ts';
+import { consumeXpEvents } from './xp/consumer.ts';
+import { XpProjectionService } from './xp/projection.ts';
+import { xpRoutes } from './xp/routes.ts';
 
 export const authModule: ServiceModule = {
   name: 'auth',
@@ -10,12 +17,20 @@ export const authModule: ServiceModule = {
   async setup(app, ctx) {
     const db = createAuthDb(ctx.db);
     ctx.onClose(() => db.$disconnect());
-    const heroes = new HeroService(db, ctx.config.adminEmails, {
-      // Wired to the outbox by the events issue; the port keeps service code unaware of the transport.
-      registered: async () => {},
-      onboarded: async () => {},
-    });
+    const events = createServiceEvents({ schema: 'auth', prisma: db, bus: ctx.bus, log: ctx.log });
+    await consumeXpEvents(events);
+    ctx.onStarted(() => events.start());
+    // Registered after the client, so it runs before it on shutdown (onClose runs in reverse).
+    ctx.onClose(() => events.stop());
+
+    const heroes = new HeroService(
+      db,
+      ctx.config.adminEmails,
+      heroEvents(events),
+      firstQuestsOverHttp(ctx.services),
+    );
     heroRoutes(app, heroes);
+    xpRoutes(app, new XpProjectionService(db));
   },
 };
 

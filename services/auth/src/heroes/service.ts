@@ -1,6 +1,7 @@
 import { AppError } from '@lifequest/platform';
 import {
   activeClassTitle,
+  type FirstGoal,
   type LoginBody,
   lifeLevelForXp,
   type OnboardingResult,
@@ -9,6 +10,7 @@ import {
 } from '@lifequest/proto';
 import type { AuthDb } from '../db.ts';
 import type { User as UserRow } from '../generated/prisma/client.ts';
+import { totalXp } from '../xp/ledger.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';
 
 export interface HeroEvents {
@@ -16,15 +18,23 @@ export interface HeroEvents {
   onboarded(tx: unknown, user: UserRow): Promise<void>;
 }
 
+/** Where the onboarding's first goal becomes a quest: the quests service. */
+export interface FirstQuests {
+  /** Creates the hero's first quest; idempotent, so a retried onboarding makes no second one. */
+  create(userId: string, firstGoal: FirstGoal): Promise<void>;
+}
+
 export class HeroService {
   readonly #db: AuthDb;
   readonly #adminEmails: readonly string[];
   readonly #events: HeroEvents;
+  readonly #firstQuests: FirstQuests;
 
-  constructor(db: AuthDb, adminEmails: readonly string[], events: HeroEvents) {
+  constructor(db: AuthDb, adminEmails: readonly string[], events: HeroEvents, firstQuests: FirstQuests) {
     this.#db = db;
     this.#adminEmails = adminEmails;
     this.#events = events;
+    this.#firstQuests = firstQuests;
   }
 
   async register(body: RegisterBody): Promise<User> {
@@ -64,7 +74,12 @@ export class HeroService {
     return this.toUser(user, await this.totalXp(userId));
   }
 
+  /**
+   * The quest is made first: if quests cannot make it, onboarding fails (503) and the hero stays
+   * un-onboarded, free to retry. The quest is then visible as soon as this returns.
+   */
   async completeOnboarding(userId: string, result: OnboardingResult): Promise<User> {
+    if (result.firstGoal) await this.#firstQuests.create(userId, result.firstGoal);
     const user = await this.#db.$transaction(async (tx) => {
       const updated = await tx.user.update({
         where: { id: userId },
@@ -76,9 +91,9 @@ export class HeroService {
     return this.toUser(user, await this.totalXp(userId));
   }
 
-  /** totalXP is always the sum of the XP ledger; until quests award XP the ledger is empty. */
-  async totalXp(_userId: string): Promise<number> {
-    return 0;
+  /** totalXP is always the sum of the XP ledger. */
+  totalXp(userId: string): Promise<number> {
+    return totalXp(this.#db, userId);
   }
 
   toUser(row: UserRow, totalXP: number): User {

@@ -1,0 +1,58 @@
+import { lifeLevelForXp, type XpProjection } from '@lifequest/proto';
+import type { AuthDb } from '../db.ts';
+import { XP_CONSUMER } from './consumer.ts';
+import { totalXp } from './ledger.ts';
+
+export interface ProjectionOptions {
+  /** How long to wait for the ledger to hold the events. */
+  waitMs: number;
+  pollMs: number;
+}
+
+const DEFAULTS: ProjectionOptions = { waitMs: 3_000, pollMs: 40 };
+
+/**
+ * The awaited projection behind a milestone toggle: waits until this service has consumed the given
+ * events (their inbox rows commit with their ledger lines), then answers the hero's totals and what
+ * those events changed. The wait is bounded; when it runs out the answer says so (`caughtUp: false`).
+ * It polls the database rather than listening in memory, because with several auth replicas the event
+ * may be consumed by another one.
+ */
+export class XpProjectionService {
+  readonly #db: AuthDb;
+  readonly #options: ProjectionOptions;
+
+  constructor(db: AuthDb, options: Partial<ProjectionOptions> = {}) {
+    this.#db = db;
+    this.#options = { ...DEFAULTS, ...options };
+  }
+
+  async totalsAfter(userId: string, eventIds: readonly string[]): Promise<XpProjection> {
+    const deadline = Date.now() + this.#options.waitMs;
+    let caughtUp = await this.#consumed(eventIds);
+    while (!caughtUp && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, this.#options.pollMs));
+      caughtUp = await this.#consumed(eventIds);
+    }
+    const [total, delta] = await Promise.all([
+      totalXp(this.#db, userId),
+      eventIds.length === 0
+        ? Promise.resolve(0)
+        : this.#db.xpEntry
+            .aggregate({ where: { userId, eventId: { in: [...eventIds] } }, _sum: { amount: true } })
+            .then((sum) => sum._sum.amount ?? 0),
+    ]);
+    return { totalXP: total, lifeLevel: lifeLevelForXp(total), xpDelta: delta, caughtUp };
+  }
+
+  async #consumed(eventIds: readonly string[]): Promise<boolean> {
+    if (eventIds.length === 0) return true;
+    const rows = await this.#db.$queryRawUnsafe<{ n: number }[]>(
+      `select count(*)::int as n from "auth"."_inbox"
+       where consumer = $1 and event_id::text in (select jsonb_array_elements_text($2::jsonb))`,
+      XP_CONSUMER,
+      JSON.stringify(eventIds),
+    );
+    return (rows[0]?.n ?? 0) >= eventIds.length;
+  }
+}
