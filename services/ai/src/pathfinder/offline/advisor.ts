@@ -1,5 +1,6 @@
 import { formatLongDate } from './calendar.ts';
-import { readConversation } from './coach.ts';
+import { type CoachState, readConversation } from './coach.ts';
+import { domainById } from './domain.ts';
 import type { SmartPart } from './intent.ts';
 import { planOf } from './quest.ts';
 import { crisisReply } from './safety.ts';
@@ -10,7 +11,11 @@ import { onboardingResponse } from './voice.ts';
 // when, and the hero confirms it. The why and the pace are welcome but not required here; an
 // unrealistic target is still pushed back before any plan is offered.
 
-const ADVISOR_REQUIRED: readonly SmartPart[] = ['specific', 'measurable', 'timeBound'];
+/** A number is required where the area has one ('how many books?'); a project is tracked as percent done. */
+function advisorRequires(s: CoachState): readonly SmartPart[] {
+  if (s.goal && domainById(s.goal.domain).defaultUnit === null) return ['specific', 'timeBound'];
+  return ['specific', 'measurable', 'timeBound'];
+}
 
 function planReply(plan: Plan, paceQuestion: string | null, pace: string | null): string {
   const last = plan.milestones[plan.milestones.length - 1]!;
@@ -29,7 +34,7 @@ export function advisorTurn(input: AdvisorInput): AdvisorReply {
     ...input.history.filter((m) => m.role === 'user').map((m) => m.content),
     input.message,
   ];
-  const { state, event } = readConversation(heroMessages, input.today, ADVISOR_REQUIRED);
+  const { state, event } = readConversation(heroMessages, input.today, advisorRequires);
   if (event.kind === 'crisis') return { reply: crisisReply('hero'), needs_confirmation: false, plan: null };
 
   const plan = state.phase !== 'initial' ? planOf(state, input.today) : null;

@@ -67,6 +67,9 @@ export type CoachEvent =
   | { kind: 'complete' }
   | { kind: 'idle' };
 
+/** The SMART parts that make a goal 'ready': a fixed list, or one that depends on the goal. */
+export type Requirements = readonly SmartPart[] | ((s: CoachState) => readonly SmartPart[]);
+
 export type CoachResult = {
   state: CoachState;
   event: CoachEvent;
@@ -92,11 +95,7 @@ export function emptyState(): CoachState {
 }
 
 /** Replays the hero's messages. `required` is the set of SMART parts that make the goal 'ready'. */
-export function readConversation(
-  heroMessages: string[],
-  today: Date,
-  required: readonly SmartPart[],
-): CoachResult {
+export function readConversation(heroMessages: string[], today: Date, required: Requirements): CoachResult {
   let state = emptyState();
   let event: CoachEvent = { kind: 'opening' };
   let goalChanged = false;
@@ -145,7 +144,7 @@ function clearPart(s: CoachState, part: SmartPart): void {
   s.achievable = null;
 }
 
-function step(prev: CoachState, raw: string, today: Date, required: readonly SmartPart[]) {
+function step(prev: CoachState, raw: string, today: Date, required: Requirements) {
   const text = normalise(raw);
   if (detectsSelfHarm(text)) return { state: prev, event: { kind: 'crisis' } as CoachEvent };
   const s: CoachState = { ...prev };
@@ -377,15 +376,16 @@ function achievableKey(s: CoachState): string {
   return JSON.stringify([s.measure, s.measureText, s.deadline?.date]);
 }
 
-export function nextMissing(s: CoachState, required: readonly SmartPart[]): SmartPart | null {
-  return SMART_ORDER.find((part) => required.includes(part) && !isKnown(s, part)) ?? null;
+export function nextMissing(s: CoachState, required: Requirements): SmartPart | null {
+  const parts = typeof required === 'function' ? required(s) : required;
+  return SMART_ORDER.find((part) => parts.includes(part) && !isKnown(s, part)) ?? null;
 }
 
 /** Re-judges feasibility after a change, then decides what to ask next and whether the goal is ready. */
 function settle(
   s: CoachState,
   today: Date,
-  required: readonly SmartPart[],
+  required: Requirements,
   event: CoachEvent,
 ): { state: CoachState; event: CoachEvent } {
   s.suggestion = null;

@@ -1,5 +1,6 @@
 import * as chrono from 'chrono-node';
 import { addDays, addMonths, lastDayOfMonth, startOfDay, toIsoDate, utcDate } from './calendar.ts';
+import { NUMBER_WORD_PATTERN, parseNumberToken } from './numbers.ts';
 
 // Natural-language deadlines. chrono-node does the heavy lifting ('by June 1', 'in three months',
 // 'within 90 days'); the rules here cover what it misreads for goals: season and year-end phrases,
@@ -40,6 +41,17 @@ const HOLIDAYS: Record<string, [number, number]> = {
   valentines: [1, 14],
 };
 
+const SPAN_COUNT = `\\d+(?:\\.\\d+)?|a couple of|a couple|a few|several|an?|${NUMBER_WORD_PATTERN}`;
+
+function spanCount(token: string): number | null {
+  const t = token.toLowerCase();
+  if (t === 'a' || t === 'an') return 1;
+  if (t.startsWith('a couple')) return 2;
+  if (t === 'a few') return 3;
+  if (t === 'several') return 4;
+  return parseNumberToken(t);
+}
+
 /** The next occurrence of month/day strictly after today. */
 function nextOccurrence(today: Date, month: number, day: number): Date {
   const thisYear = utcDate(today.getUTCFullYear(), month, day);
@@ -75,11 +87,23 @@ function ruleBased(lower: string, today: Date): Found | null {
         return nextOccurrence(today, month, day);
       },
     ],
-    [/\b(\d+)[- ]day (?:streak|challenge)\b/, (m) => addDays(today, Number(m[1]))],
+    // Month and year spans are counted here, not by chrono, so Nov 30 + 3 months is Feb 28, not Mar 2.
     [
-      /\b(?:for|over) (?:a|an|one|the next) (week|month|year)\b/,
-      (m) => (m[1] === 'week' ? addDays(today, 7) : addMonths(today, m[1] === 'month' ? 1 : 12)),
+      new RegExp(
+        `\\b(?:(?:in|within|over|for|after)\\s+(?:the\\s+)?(?:next\\s+)?|^\\s*)(${SPAN_COUNT})\\s+(months?|years?)\\b(?:\\s+from now)?|\\b(${SPAN_COUNT})\\s+(months?|years?)\\s+from now\\b|\\bin half a year\\b`,
+      ),
+      (m) => {
+        if (!m[1] && !m[3]) return addMonths(today, 6);
+        const count = spanCount(m[1] ?? m[3]!);
+        if (count === null || count <= 0) return null;
+        const months = (m[2] ?? m[4]!).startsWith('year') ? count * 12 : count;
+        return Number.isInteger(months)
+          ? addMonths(today, months)
+          : addDays(today, Math.round(months * 30.44));
+      },
     ],
+    [/\b(\d+)[- ]day (?:streak|challenge)\b/, (m) => addDays(today, Number(m[1]))],
+    [/\b(?:for|over) (?:a|an|one|the next) week\b/, () => addDays(today, 7)],
   ];
   for (const [pattern, toDate] of rules) {
     const m = pattern.exec(lower);

@@ -19,8 +19,13 @@ const YES =
 const NO =
   /^(?:no|nope|nah|not really|i don'?t think so|probably not|not sure i can|too (?:much|hard|fast|soon|ambitious)|unrealistic|i can'?t|no way|not at all|hardly|that'?s too)\b/i;
 
-const UNSURE =
-  /^(?:idk|i don'?t know|i dont know|dunno|not sure|no idea|unsure|hm+|um+|maybe|i have no idea|no clue|what do you (?:think|suggest|recommend)|you (?:decide|choose|pick|tell me)|any (?:ideas|suggestions)|help|i'?m not sure|nothing|whatever|\?+)\b/i;
+/** "I don't know" and friends, which may lead a longer message ('not sure, maybe reading?'). */
+const UNSURE_LEAD =
+  /^(?:idk|i don'?t know|i dont know|dunno|not sure|no idea|no clue|i have no idea|i'?m not sure|unsure)\b/i;
+
+/** Short replies that are unsure only when they are the whole message ('help', not 'help me save'). */
+const UNSURE_WHOLE =
+  /^(?:hm+|um+|uh+|maybe|help|nothing|whatever|what do you (?:think|suggest|recommend)|you (?:decide|choose|pick|tell me)|any (?:ideas|suggestions)|no|nope|\?+)[\s.!?]*$/i;
 
 export function isAffirmation(text: string): boolean {
   return YES.test(normalise(text)) && !NO.test(normalise(text));
@@ -32,7 +37,7 @@ export function isNegation(text: string): boolean {
 
 export function isUnsure(text: string): boolean {
   const t = normalise(text);
-  return (UNSURE.test(t) || /^\?+$/.test(t)) && t.split(' ').length <= 8;
+  return (UNSURE_LEAD.test(t) && t.split(' ').length <= 8) || UNSURE_WHOLE.test(t);
 }
 
 /** The web's 'Refine Further' sends "I'd like to refine this goal further."; heroes also type their own. */

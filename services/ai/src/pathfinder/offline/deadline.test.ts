@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { declinesDeadline, readDeadline } from './deadline.ts';
+
+const TODAY = new Date('2025-01-15T12:00:00Z');
+
+describe('readDeadline', () => {
+  const cases: Array<[string, string]> = [
+    ['I want to lose 5 kg by June 1', '2025-06-01'],
+    ['in three months', '2025-04-15'],
+    ['within 90 days', '2025-04-15'],
+    ['in 6 weeks', '2025-02-26'],
+    ['by the end of the year', '2025-12-31'],
+    ['by the end of March', '2025-03-31'],
+    ['by the end of the month', '2025-01-31'],
+    ['read 20 books this year', '2025-12-31'],
+    ['by December', '2025-12-01'],
+    ['a marathon in October', '2025-10-31'],
+    ['by 2026', '2025-12-31'],
+    ['in 2026', '2026-12-31'],
+    ['by summer', '2025-06-21'],
+    ['by Christmas', '2025-12-25'],
+    ['by mid-March', '2025-03-15'],
+    ['in a couple of months', '2025-03-15'],
+    ['for the next 60 days', '2025-03-16'],
+    ['for a month', '2025-02-15'],
+    ['a 30 day streak', '2025-02-14'],
+    ['deadline: 2025-09-30', '2025-09-30'],
+    ['by 1 June 2025', '2025-06-01'],
+    // Dates already past this year roll forward to next year.
+    ['by January 10', '2026-01-10'],
+  ];
+  for (const [text, date] of cases) {
+    it(`"${text}" -> ${date}`, () => expect(readDeadline(text, TODAY)?.date).toBe(date));
+  }
+
+  const notDeadlines = [
+    'run 5k under 30 minutes',
+    'meditate 10 minutes a day',
+    'go to the gym 3 times a week',
+    'work out 4 days a week',
+    'call my mum every Monday',
+    'march forward with courage',
+    'I may want to read more',
+    'by yesterday',
+    'I want to read 12 books',
+  ];
+  for (const text of notDeadlines) {
+    it(`"${text}" has no deadline`, () => expect(readDeadline(text, TODAY)).toBeNull());
+  }
+
+  it('returns the words that named the deadline', () => {
+    expect(readDeadline('read 12 books by December because I love it', TODAY)?.phrase).toBe('by December');
+  });
+
+  it('depends only on the injected today', () => {
+    expect(readDeadline('in three months', new Date('2030-11-30T23:59:00Z'))?.date).toBe('2031-02-28');
+  });
+});
+
+describe('declinesDeadline', () => {
+  it('recognises a hero who has no date in mind', () => {
+    for (const text of ['no rush', 'whenever', 'no deadline really', 'not sure when'])
+      expect(declinesDeadline(text)).toBe(true);
+    expect(declinesDeadline('by June')).toBe(false);
+  });
+});

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { buildMilestonePlan, GOAL_XP, milestoneCount, splitXp, xpBonuses } from './milestones.ts';
+import { planMilestoneSchema } from './schemas.ts';
+import type { Target } from './target.ts';
+
+const TODAY = new Date('2025-01-15T12:00:00Z');
+
+describe('buildMilestonePlan', () => {
+  it('labels reading checkpoints in books, spread evenly to the deadline', () => {
+    const plan = buildMilestonePlan({
+      title: 'Read 12 books',
+      target: { value: 12, unit: 'books', kind: 'count' },
+      deadline: '2025-03-15',
+      today: TODAY,
+    });
+    expect(plan.map((m) => m.label)).toEqual([
+      'Read 3 of 12 books',
+      'Read 6 of 12 books',
+      'Read 9 of 12 books',
+      'Read all 12 books',
+    ]);
+    expect(plan.map((m) => m.due_date)).toEqual(['2025-01-30', '2025-02-14', '2025-02-28', '2025-03-15']);
+  });
+
+  it('labels savings in money', () => {
+    const plan = buildMilestonePlan({
+      title: 'Save $5,000',
+      target: { value: 5000, unit: '$', kind: 'money' },
+      deadline: '2025-03-15',
+      today: TODAY,
+    });
+    expect(plan[0]!.label).toBe('Save $1,250 of $5,000');
+    expect(plan.at(-1)!.label).toBe('Save the full $5,000');
+  });
+
+  it('steps a min:s target down to the goal time after measuring a baseline', () => {
+    const plan = buildMilestonePlan({
+      title: 'Run 5k under 30 minutes',
+      target: { value: 1800, unit: 'min:s', kind: 'time', distanceKm: 5 },
+      deadline: '2025-04-15',
+      today: TODAY,
+    });
+    expect(plan[0]!.label).toMatch(/baseline/);
+    expect(plan.at(-1)!.label).toBe('Run 5 km in under 30:00');
+    const times = plan.slice(1).map((m) =>
+      m.label
+        .match(/under (\d+):(\d\d)/)!
+        .slice(1)
+        .map(Number),
+    );
+    const seconds = times.map(([m, s]) => m! * 60 + s!);
+    for (let i = 1; i < seconds.length; i++) expect(seconds[i]!).toBeLessThan(seconds[i - 1]!);
+  });
+
+  it('names stages for a goal without a number', () => {
+    const plan = buildMilestonePlan({
+      title: 'Launch my website',
+      target: null,
+      deadline: '2025-01-25',
+      today: TODAY,
+    });
+    expect(plan).toHaveLength(3);
+    expect(plan[0]!.label).toMatch(/Map the steps/);
+    expect(plan[1]!.label).toBe('Reach the halfway point');
+    expect(plan[2]!.label).toBe('Finish: Launch my website');
+  });
+
+  it('never makes more checkpoints than there are things to count', () => {
+    const plan = buildMilestonePlan({
+      title: 'Publish 3 case studies',
+      target: { value: 3, unit: 'case studies', kind: 'count' },
+      deadline: '2025-12-31',
+      today: TODAY,
+    });
+    expect(plan.map((m) => m.label)).toEqual([
+      'Publish 1 of 3 case studies',
+      'Publish 2 of 3 case studies',
+      'Publish all 3 case studies',
+    ]);
+  });
+
+  it('uses 3 to 6 milestones depending on the span', () => {
+    expect([7, 14, 15, 60, 61, 180, 181, 400].map(milestoneCount)).toEqual([3, 3, 4, 4, 5, 5, 6, 6]);
+    const target: Target = { value: 100, unit: 'pages', kind: 'count' };
+    for (const [deadline, count] of [
+      ['2025-01-25', 3],
+      ['2025-03-01', 4],
+      ['2025-06-01', 5],
+      ['2026-01-15', 6],
+    ] as const) {
+      expect(buildMilestonePlan({ title: 'Read 100 pages', target, deadline, today: TODAY })).toHaveLength(
+        count,
+      );
+    }
+  });
+
+  it('ends on the deadline, with due dates rising and all after today', () => {
+    const plan = buildMilestonePlan({
+      title: 'Lose 6 kg',
+      target: { value: 6, unit: 'kg', kind: 'weight', direction: 'lose' },
+      deadline: '2025-09-01',
+      today: TODAY,
+    });
+    expect(plan.at(-1)!.due_date).toBe('2025-09-01');
+    for (let i = 0; i < plan.length; i++) {
+      expect(planMilestoneSchema.safeParse(plan[i]).success).toBe(true);
+      expect(plan[i]!.due_date > '2025-01-15').toBe(true);
+      if (i > 0) expect(plan[i]!.due_date > plan[i - 1]!.due_date).toBe(true);
+    }
+  });
+
+  it('milestone XP always sums to the goal total', () => {
+    const targets: Array<Target | null> = [
+      null,
+      { value: 12, unit: 'books', kind: 'count' },
+      { value: 5000, unit: '$', kind: 'money' },
+      { value: 1800, unit: 'min:s', kind: 'time', distanceKm: 5 },
+      { value: 3, unit: 'CEFR level', kind: 'level' },
+    ];
+    for (const target of targets) {
+      for (const deadline of ['2025-01-20', '2025-02-28', '2025-06-30', '2026-06-30']) {
+        for (const totalXp of [1, 100, 333, 500, 997]) {
+          const plan = buildMilestonePlan({ title: 'Quest', target, deadline, today: TODAY, totalXp });
+          expect(plan.reduce((sum, m) => sum + m.xp_reward, 0)).toBe(totalXp);
+          for (const m of plan) expect(Number.isInteger(m.xp_reward)).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('defaults the total XP to the difficulty of the pace', () => {
+    const total = (target: Target, deadline: string) =>
+      buildMilestonePlan({ title: 'Read', target, deadline, today: TODAY }).reduce(
+        (s, m) => s + m.xp_reward,
+        0,
+      );
+    const books = (n: number): Target => ({ value: n, unit: 'books', kind: 'count' });
+    expect(total(books(6), '2025-12-31')).toBe(GOAL_XP.easy);
+    expect(total(books(30), '2025-06-01')).toBe(GOAL_XP.medium);
+    expect(total(books(30), '2025-03-15')).toBe(GOAL_XP.hard);
+  });
+
+  it('reproduces the spec fallback split: 100 XP over 30/60/90 days is 25/25/50', () => {
+    const plan = buildMilestonePlan({
+      title: 'Quest',
+      target: null,
+      deadline: '2025-04-15',
+      today: TODAY,
+      totalXp: 100,
+      count: 3,
+    });
+    expect(plan.map((m) => m.xp_reward)).toEqual([25, 25, 50]);
+    expect(plan.map((m) => m.due_date)).toEqual(['2025-02-14', '2025-03-16', '2025-04-15']);
+  });
+});
+
+describe('XP helpers', () => {
+  it('splitXp weighs the last milestone double and hands it the rounding leftovers', () => {
+    expect(splitXp(500, 4)).toEqual([100, 100, 100, 200]);
+    expect(splitXp(100, 6)).toEqual([14, 14, 14, 14, 14, 30]);
+  });
+
+  it('bonuses are 10% of the goal for an early milestone and 5 XP for a daily log', () => {
+    expect(xpBonuses(500)).toEqual({ early_milestone: 50, logging_daily: 5 });
+  });
+});
