@@ -38,6 +38,8 @@ export type CoachState = {
   goal: { phrase: string; domain: DomainId } | null;
   /** An area the hero named without a concrete goal ('get fit'), used to suggest examples. */
   broad: DomainId | null;
+  /** The area of a goal cleared by a refine, so its replacement knows whether it changed area. */
+  replacedDomain: DomainId | null;
   measure: Measure | null;
   /** The hero's own definition of done when it has no number ('when the site is live'). */
   measureText: string | null;
@@ -81,6 +83,7 @@ export function emptyState(): CoachState {
   return {
     goal: null,
     broad: null,
+    replacedDomain: null,
     measure: null,
     measureText: null,
     deadline: null,
@@ -134,7 +137,10 @@ export function resolvedTarget(s: CoachState, today: Date): Target | null {
 }
 
 function clearPart(s: CoachState, part: SmartPart): void {
-  if (part === 'specific') s.goal = null;
+  if (part === 'specific') {
+    s.replacedDomain = s.goal?.domain ?? s.replacedDomain;
+    s.goal = null;
+  }
   if (part === 'measurable') {
     s.measure = null;
     s.measureText = null;
@@ -151,6 +157,11 @@ function step(prev: CoachState, raw: string, today: Date, required: Requirements
 
   if (s.phase !== 'initial' || s.pending === 'refine') {
     const refining = isRefineRequest(text) || s.pending === 'refine';
+    const newWhy = refining ? reasonAfterRefine(text) : null;
+    if (newWhy) {
+      s.why = newWhy;
+      return settle(s, today, required, { kind: 'progress', captured: ['relevant'] });
+    }
     const captured = absorb(s, text, today, refining ? 'refine' : 'revise');
     if (captured.captured.length > 0)
       return settle(s, today, required, { kind: 'progress', captured: captured.captured });
@@ -214,6 +225,16 @@ function step(prev: CoachState, raw: string, today: Date, required: Requirements
   };
 }
 
+/** 'Change the why: I want to be a role model' carries the new reason itself. */
+function reasonAfterRefine(text: string): string | null {
+  const m =
+    /\b(?:change|update|adjust|refine|revise|modify|make)\s+(?:the|my)\s+(?:why|reason|motivation)(?:\s+(?:to|is))?\s*[:,-]?\s*(.+)$/i.exec(
+      text,
+    );
+  if (!m || m[1]!.split(' ').length < 3 || !isSubstantive(m[1]!)) return null;
+  return cleanWhy(m[1]!);
+}
+
 type Absorbed = { captured: SmartPart[]; vague: { broad: DomainId | null } | null };
 
 /**
@@ -258,13 +279,17 @@ function absorb(s: CoachState, text: string, today: Date, mode: 'answer' | 'refi
     const startsWithAction =
       /^[a-z]/i.test(reading.phrase) && !/^(?:it|that|this|about|around)\b/i.test(reading.phrase);
     if (startsWithAction) {
-      if (s.goal && s.goal.domain !== reading.domain) {
+      // A goal in another area starts its measure and reason afresh; the deadline may still hold.
+      const previous = s.goal?.domain ?? s.replacedDomain;
+      if (previous && previous !== reading.domain) {
         s.measure = null;
         s.measureText = null;
         s.achievable = null;
+        s.why = null;
       }
       s.goal = { phrase: reading.phrase, domain: reading.domain };
       s.broad = null;
+      s.replacedDomain = null;
       captured.push('specific');
     }
   } else if (reading.kind === 'vague' && s.goal === null) {
@@ -311,7 +336,11 @@ function absorb(s: CoachState, text: string, today: Date, mode: 'answer' | 'refi
   }
 
   // By when.
-  if (deadline && (!answeringWhy || override)) {
+  // While the coach asks why, a date is taken only when it is the whole answer ('in October') or a
+  // correction; 'my wedding is in June' is a reason.
+  const onlyADate =
+    deadline !== null && text.replace(deadline.phrase, '').trim().split(/\s+/).filter(Boolean).length < 2;
+  if (deadline && (!answeringWhy || override || onlyADate)) {
     s.deadline = deadline;
     captured.push('timeBound');
   } else if (

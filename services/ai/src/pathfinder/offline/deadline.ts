@@ -21,6 +21,7 @@ const WEEKDAY_ONLY = /^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*$/i;
 const CLOCK_WORDS =
   /\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|am|pm|o'clock|noon|midnight|tonight|morning|evening|afternoon|night|now|today)\b|\d:\d\d/i;
 const RHYTHM = /(?:^|\s)(?:a|per|each|every)\s+(?:day|week|month|night)$/i;
+const BARE_SPAN = /^(?:\d+|[a-z]+)\s+(?:days?|weeks?|months?|years?)$/i;
 const CONNECTOR_BEFORE =
   /\b(?:by|before|until|till|in|within|during|over|for|of|on|around|mid-?|early|late|end of|this|next|due|deadline:?)\s*(?:the\s+)?$/i;
 
@@ -126,8 +127,15 @@ function chronoBased(text: string, today: Date): Found | null {
     const words = r.text.trim();
     const before = text.slice(0, r.index);
     if (CLOCK_WORDS.test(words) || RHYTHM.test(words)) continue;
-    if (/\b(?:every|each|per|a|on)\s*$/i.test(before)) continue;
+    if (/\b(?:every|each|per|a)\s*$/i.test(before)) continue;
     if (WEEKDAY_ONLY.test(words) && !/\b(?:by|before|until|till|next|this)\s*$/i.test(before)) continue;
+    // A bare amount of time ('an emergency fund of 3 months') is a size, not a deadline.
+    if (
+      BARE_SPAN.test(words) &&
+      !/\b(?:in|within|for|over|after|next)\s*$/i.test(before) &&
+      before.trim() !== ''
+    )
+      continue;
     if (MONTH_ONLY.test(words) && !CONNECTOR_BEFORE.test(before)) continue;
     if (/^\d+[- ]day$/i.test(words) || /^this year$/i.test(words)) continue;
     let date = startOfDay(r.start.date());

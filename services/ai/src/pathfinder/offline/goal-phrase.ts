@@ -1,5 +1,5 @@
 import { type DomainId, detectBroadDomain, detectDomain } from './domain.ts';
-import { isUnsure, normalise } from './intent.ts';
+import { isAffirmation, isNegation, isUnsure, normalise } from './intent.ts';
 
 // Turns a hero's sentence into the "what" of the goal: 'I really want to read 12 books by December
 // because I love stories' -> 'Read 12 books'. A sentence with nothing concrete left once the filler,
@@ -103,7 +103,8 @@ function contentWords(phrase: string): string[] {
  * removed so 'by June' does not become part of the goal's name.
  */
 export function readGoal(text: string, deadlinePhrase: string | null): GoalReading {
-  if (isUnsure(text)) return { kind: 'vague', broad: detectBroadDomain(text) };
+  if (isUnsure(text) || isAffirmation(text) || isNegation(text))
+    return { kind: 'vague', broad: detectBroadDomain(text) };
   const sentence = pickSentence(normalise(text));
   const phrase = cleanGoalPhrase(sentence, deadlinePhrase);
   const words = contentWords(phrase);

@@ -409,6 +409,28 @@ describe('onboardingTurn: refine', () => {
     expect(last.finalGoal?.deadline).toBe('2025-07-15');
   });
 
+  it('a refine message can carry the new reason itself', () => {
+    const { last } = converse([...ready, 'change the why: I want to be a role model for my kids']);
+    expect(last.phase).toBe('ready');
+    expect(last.smartGoalData.relevant).toBe('I want to be a role model for my kids');
+    expect(last.finalGoal?.title).toBe('Read 12 books');
+  });
+
+  it('a different goal after refining asks for its own reason', () => {
+    const { last } = converse([
+      ...ready,
+      'refine',
+      'the goal itself',
+      'I want to run a marathon',
+      'in October',
+    ]);
+    expect(last.phase).toBe('initial');
+    expect(last.smartGoalData.specific).toBe('Run a marathon');
+    expect(last.smartGoalData.relevant).toBeNull();
+    expect(last.smartGoalData.deadline).toBe('2025-10-31');
+    expect(last.response).toMatch(/why does this quest matter/i);
+  });
+
   it('a new target overrides the old one everywhere', () => {
     const { last } = converse([...ready, 'Can we adjust it? Actually I want to read 20 books']);
     expect(last.phase).toBe('ready');

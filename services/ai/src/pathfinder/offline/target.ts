@@ -204,7 +204,7 @@ function readDistance(text: string): { target: Target; end: number } | null {
 }
 
 const NOT_A_COUNT =
-  /^(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|times?|x|am|pm|percent|kg|kgs|kilos?|lbs?|pounds?|km|kms|k|mi|miles?|dollars|bucks|euros?|of|more|less|per|a|an|and|or|to|in|by|on|for|at|the|year-old|years-old|%|o'clock|out|or so|ish)$/;
+  /^(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|times?|x|am|pm|percent|kg|kgs|kilos?|lbs?|pounds?|km|kms|k|mi|miles?|dollars|bucks|euros?|of|more|less|per|a|an|and|or|to|in|by|on|for|at|the|year-old|years-old|%|o'clock|out|or so|ish|pack|packs)$/;
 const SECOND_WORD_STOP =
   /^(?:this|as|is|was|his|its|plus|less|across|us|yes|thus|always|towards|afterwards|besides|perhaps)$/;
 
@@ -323,6 +323,9 @@ export function readMeasure(
   const count = readCount(lower);
   if (count?.per) return { type: 'rate', amount: count.target, per: count.per };
   if (count && frequency === null) return { type: 'total', target: count.target };
+  // '2 litres of water every day': the amount is per day.
+  if (count && frequency === 7 && count.target.kind === 'count')
+    return { type: 'rate', amount: count.target, per: 'day' };
 
   const minutes = readSessionMinutes(lower);
   if (frequency !== null) return { type: 'habit', perWeek: frequency, minutes };
@@ -402,7 +405,12 @@ export function describeMeasure(measure: Measure): string {
         : measure.perWeek === 1
           ? 'once a week'
           : `${formatNumber(measure.perWeek)} times a week`;
-  return measure.minutes ? `${formatNumber(measure.minutes)} minutes, ${rhythm}` : rhythm;
+  if (!measure.minutes) return rhythm;
+  const length =
+    measure.minutes >= 60 && measure.minutes % 60 === 0
+      ? `${measure.minutes / 60} hour${measure.minutes === 60 ? '' : 's'}`
+      : `${formatNumber(measure.minutes)} minutes`;
+  return `${length}, ${rhythm}`;
 }
 
 export function round(value: number, decimals: number): number {
