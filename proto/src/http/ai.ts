@@ -1,0 +1,211 @@
+// The ai API (spec 3 and 7): The Pathfinder's onboarding and floating chat, the advisor and its plan
+// drafts, and achievement stories. Field names are the spec's, word for word.
+import { z } from 'zod';
+import { FOUNDATIONS } from '../rules/discipline.ts';
+import { Plan } from './quests.ts';
+
+/** Longest chat message a hero may send; longer text is refused, not cut. */
+export const AI_MESSAGE_MAX = 2_000;
+/** Most messages one conversation call may carry (the web sends the whole conversation each turn). */
+export const AI_CONVERSATION_MAX = 100;
+
+export const ChatRole = z.enum(['user', 'assistant']);
+export type ChatRole = z.infer<typeof ChatRole>;
+
+export const ChatMessage = z.object({
+  role: ChatRole,
+  content: z
+    .string({ error: 'messages.content is required' })
+    .max(AI_MESSAGE_MAX, `a message must be at most ${AI_MESSAGE_MAX} characters`)
+    .refine((text) => text.trim().length > 0, 'a message must not be empty'),
+});
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+const messages = z
+  .array(ChatMessage, { error: 'messages must be a list of {role, content}' })
+  .max(AI_CONVERSATION_MAX, `a conversation may carry at most ${AI_CONVERSATION_MAX} messages`);
+
+export const ConversationPhase = z.enum(['initial', 'ready', 'complete']);
+export type ConversationPhase = z.infer<typeof ConversationPhase>;
+
+export const SMART_PARTS = ['specific', 'measurable', 'achievable', 'relevant', 'timeBound'] as const;
+export type SmartPart = (typeof SMART_PARTS)[number];
+
+const smartPart = z.string().max(1_000).nullable();
+
+/**
+ * The five SMART parts, null until known. Other keys (the coach's own notes) ride along untouched, so
+ * the web can send the object back as it got it.
+ */
+export const SmartGoalData = z
+  .object({
+    specific: smartPart,
+    measurable: smartPart,
+    achievable: smartPart,
+    relevant: smartPart,
+    timeBound: smartPart,
+  })
+  .loose();
+export type SmartGoalData = z.infer<typeof SmartGoalData>;
+
+/** The goal onboarding ends with; milestones as text (spec 3). */
+export const FinalGoal = z.object({
+  title: z.string().min(1),
+  /** yyyy-mm-dd */
+  deadline: z.string().nullable(),
+  milestones: z.array(z.string()),
+});
+export type FinalGoal = z.infer<typeof FinalGoal>;
+
+/**
+ * POST /api/ai/pathfinder-conversation. Onboarding sends `{messages, phase, primaryClass, displayName,
+ * smartGoalData}`; the floating chat sends `{messages}` alone. `phase` tells them apart.
+ */
+export const PathfinderConversationBody = z.object({
+  messages,
+  phase: ConversationPhase.optional(),
+  primaryClass: z.string().max(40).optional(),
+  displayName: z.string().max(80).optional(),
+  smartGoalData: SmartGoalData.nullish(),
+});
+export type PathfinderConversationBody = z.infer<typeof PathfinderConversationBody>;
+
+/** The onboarding answer (spec 3 Pathfinder reply). `finalGoal` is set once the phase is ready. */
+export const OnboardingReply = z.object({
+  response: z.string().min(1),
+  phase: ConversationPhase,
+  smartGoalData: SmartGoalData,
+  finalGoal: FinalGoal.nullable(),
+});
+export type OnboardingReply = z.infer<typeof OnboardingReply>;
+
+export const CreateGoalAction = z.object({
+  type: z.literal('CREATE_GOAL'),
+  payload: z.object({
+    title: z.string().min(1),
+    /** yyyy-mm-dd */
+    targetDate: z.string(),
+    xpTotal: z.number().int().min(0),
+    milestones: z.array(
+      z.object({ title: z.string().min(1), dueDate: z.string(), xpReward: z.number().int().min(0) }),
+    ),
+  }),
+});
+export type CreateGoalAction = z.infer<typeof CreateGoalAction>;
+
+/** The floating chat answer (spec 3): a reply and the goals the hero may add with one click. */
+export const FloatingChatReply = z.object({
+  reply: z.string().min(1),
+  actions: z.array(CreateGoalAction),
+});
+export type FloatingChatReply = z.infer<typeof FloatingChatReply>;
+
+/** POST /api/advisor/message */
+export const AdvisorMessageBody = z.object({
+  message: z
+    .string({ error: 'message is required' })
+    .max(AI_MESSAGE_MAX, `message must be at most ${AI_MESSAGE_MAX} characters`)
+    .refine((text) => text.trim().length > 0, 'message must not be empty'),
+});
+export type AdvisorMessageBody = z.infer<typeof AdvisorMessageBody>;
+
+/** One line of GET /api/advisor/messages, oldest first. */
+export const AdvisorMessage = z.object({ role: ChatRole, content: z.string(), createdAt: z.string() });
+export type AdvisorMessage = z.infer<typeof AdvisorMessage>;
+
+/**
+ * The advisor's answer (spec 3): `needs_confirmation` with the proposed `plan`, plus the coach's words
+ * and the draft's id, which the web passes to POST /api/plans/confirm as `draftId`.
+ */
+export const AdvisorReply = z.object({
+  needs_confirmation: z.boolean(),
+  plan: Plan.nullable(),
+  reply: z.string(),
+  draftId: z.string().nullable(),
+});
+export type AdvisorReply = z.infer<typeof AdvisorReply>;
+
+/** GET /api/plans/draft: the pending plan, or `{ plan: null }`. */
+export const PlanDraftResponse = z.object({ plan: Plan.nullable(), draftId: z.string().nullable() });
+export type PlanDraftResponse = z.infer<typeof PlanDraftResponse>;
+
+export const NARRATIVE_TYPES = [
+  'single_achievement',
+  'foundation_progress',
+  'multi_foundation',
+  'milestone_celebration',
+] as const;
+
+/** One featured achievement of a story; the web shows its title. */
+export const StoryAchievement = z.object({
+  id: z.string(),
+  title: z.string(),
+  foundation: z.string().nullable(),
+  completedAt: z.string().nullable(),
+});
+export type StoryAchievement = z.infer<typeof StoryAchievement>;
+
+/** A chronicle of GET /api/narrative/history (spec 3 Narrative history item). */
+export const StoryHistoryItem = z.object({
+  id: z.string(),
+  /** One of NARRATIVE_TYPES, or another type a future writer adds (spec 3: "or other"). */
+  narrative_type: z.string(),
+  created_at: z.string(),
+  achievements_count: z.number().int().min(0),
+  story: z.string(),
+  /** Foundation name to mastery percent. */
+  foundation_progress: z.record(z.string(), z.number()),
+  achievements_data: z.array(StoryAchievement),
+});
+export type StoryHistoryItem = z.infer<typeof StoryHistoryItem>;
+
+export const StoryHistory = z.array(StoryHistoryItem);
+
+/** POST /api/narrative/generate: `{achievement_id}` for a focused story, nothing for the epic one. */
+export const GenerateStoryBody = z
+  .object({
+    achievement_id: z
+      .union([z.string().trim().min(1).max(100), z.number().int()], {
+        error: 'achievement_id must be the id of a completed quest',
+      })
+      .nullish(),
+  })
+  .nullish();
+export type GenerateStoryBody = z.infer<typeof GenerateStoryBody>;
+
+export const STORY_WRITING_MESSAGE = 'The Pathfinder is still writing your story…';
+
+/** 201: the story is written. */
+export const GeneratedStory = z.object({ story: StoryHistoryItem });
+/** 202: the bounded wait ran out; the story appears in the history when done (or poll the job). */
+export const StoryStillWriting = z.object({
+  status: z.literal('writing'),
+  jobId: z.string(),
+  message: z.string(),
+});
+export type StoryStillWriting = z.infer<typeof StoryStillWriting>;
+
+/** One completed quest, as quests tells the ai worker (GET /internal/quests/heroes/:userId/achievements). */
+export const HeroAchievement = z.object({
+  id: z.string(),
+  title: z.string(),
+  foundation: z.enum(FOUNDATIONS).nullable(),
+  completedAt: z.string().nullable(),
+  milestones: z.array(z.string()),
+});
+export type HeroAchievement = z.infer<typeof HeroAchievement>;
+
+export const HeroAchievements = z.object({
+  /** Completed quests only, most recently completed first. */
+  goals: z.array(HeroAchievement),
+  /** Percent mastery per foundation (the skill tree's progress of that discipline). */
+  foundationProgress: z.object({
+    Finance: z.number(),
+    Health: z.number(),
+    Intelligence: z.number(),
+    Spirit: z.number(),
+  }),
+  /** The hero's quests that are not completed yet, so a focused story on one is refused clearly. */
+  openGoalIds: z.array(z.string()),
+});
+export type HeroAchievements = z.infer<typeof HeroAchievements>;
