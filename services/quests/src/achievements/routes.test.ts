@@ -1,0 +1,152 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  createHttpServer,
+  createLogger,
+  type Database,
+  type HttpServer,
+  IDENTITY_HEADER,
+  migrate,
+  openPglite,
+  signIdentity,
+} from '@lifequest/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createQuestsDb, type QuestsDb } from '../db.ts';
+import { achievementRoutes } from './routes.ts';
+
+const secret = randomBytes(32).toString('hex');
+let database: Database;
+let db: QuestsDb;
+let app: HttpServer;
+
+beforeAll(async () => {
+  database = await openPglite(undefined);
+  await migrate(database, 'quests', new URL('../../prisma/migrations/', import.meta.url));
+  db = createQuestsDb(database);
+  app = await createHttpServer({
+    name: 'quests',
+    logger: createLogger('silent'),
+    bodyLimitBytes: 1024,
+    internalSecret: secret,
+  });
+  achievementRoutes(app, db);
+});
+afterAll(async () => {
+  await app?.close();
+  await db?.$disconnect();
+  await database?.close();
+});
+
+async function quest(
+  userId: string,
+  title: string,
+  options: { foundation?: string; done?: boolean; completedAt?: string; milestones?: [string, boolean][] },
+) {
+  return db.goal.create({
+    data: {
+      userId,
+      title,
+      foundation: options.foundation ?? null,
+      isCompleted: options.done ?? false,
+      completedAt: options.done ? new Date(options.completedAt ?? '2026-01-01T00:00:00Z') : null,
+      milestones: {
+        create: (options.milestones ?? []).map(([t, isCompleted], position) => ({
+          userId,
+          title: t,
+          position,
+          xpReward: 25,
+          isCompleted,
+        })),
+      },
+    },
+  });
+}
+
+const asService = { [IDENTITY_HEADER]: signIdentity(secret, { kind: 'service', service: 'ai' }) };
+
+describe('GET /internal/quests/heroes/:userId/achievements', () => {
+  it("lists only this hero's completed quests, newest first, with milestones in order and foundation mastery", async () => {
+    const hero = randomUUID();
+    const other = randomUUID();
+    const saved = await quest(hero, 'Save $3,000', {
+      foundation: 'Finance',
+      done: true,
+      completedAt: '2026-02-01T10:00:00Z',
+      milestones: [
+        ['Save $1,000', true],
+        ['Save $3,000', true],
+      ],
+    });
+    const read = await quest(hero, 'Read 12 books', {
+      done: true,
+      completedAt: '2026-03-01T10:00:00Z',
+      milestones: [['Read 6 books', true]],
+    });
+    const open = await quest(hero, 'Run a 10K', {
+      foundation: 'Health',
+      milestones: [
+        ['Run 5K', true],
+        ['Run 10K', false],
+      ],
+    });
+    await quest(other, "Someone else's victory", { foundation: 'Spirit', done: true });
+
+    const res = await app.inject({
+      method: 'GET',
+      url: `/internal/quests/heroes/${hero}/achievements`,
+      headers: asService,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      goals: [
+        {
+          id: read.id,
+          title: 'Read 12 books',
+          foundation: null,
+          completedAt: '2026-03-01T10:00:00.000Z',
+          milestones: ['Read 6 books'],
+        },
+        {
+          id: saved.id,
+          title: 'Save $3,000',
+          foundation: 'Finance',
+          completedAt: '2026-02-01T10:00:00.000Z',
+          milestones: ['Save $1,000', 'Save $3,000'],
+        },
+      ],
+      // Finance: 1/1 goals and 2/2 milestones; Intelligence (the book quest, by keyword): the same;
+      // Health: 0/1 goals and 1/2 milestones average to 25; Spirit has nothing of this hero's.
+      foundationProgress: { Finance: 100, Health: 25, Intelligence: 100, Spirit: 0 },
+      openGoalIds: [open.id],
+    });
+  });
+
+  it('answers an empty chronicle for a hero with no quests', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/internal/quests/heroes/${randomUUID()}/achievements`,
+      headers: asService,
+    });
+    expect(res.json()).toEqual({
+      goals: [],
+      foundationProgress: { Finance: 0, Health: 0, Intelligence: 0, Spirit: 0 },
+      openGoalIds: [],
+    });
+  });
+
+  it('is internal: a hero identity is refused', async () => {
+    const asHero = {
+      [IDENTITY_HEADER]: signIdentity(secret, {
+        kind: 'hero',
+        userId: randomUUID(),
+        email: 'a@b.c',
+        isAdmin: false,
+      }),
+    };
+    const res = await app.inject({
+      method: 'GET',
+      url: `/internal/quests/heroes/${randomUUID()}/achievements`,
+      headers: asHero,
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,81 @@
+import { type HttpServer, requireService } from '@lifequest/platform';
+import {
+  computeSkillTree,
+  FOUNDATIONS,
+  type Foundation,
+  HeroAchievements,
+  isFoundation,
+} from '@lifequest/proto';
+import { z } from 'zod';
+import type { QuestsDb } from '../db.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * GET /internal/quests/heroes/:userId/achievements, for the ai worker writing a story (ARCHITECTURE 3:
+ * the one synchronous read stories need). Only this hero's quests: completed ones with their
+ * milestones, the ids of the open ones, and percent mastery per foundation as the skill tree counts it.
+ */
+export function achievementRoutes(app: HttpServer, db: QuestsDb): void {
+  app.get(
+    '/internal/quests/heroes/:userId/achievements',
+    {
+      schema: {
+        params: z.object({ userId: z.string().min(1).max(100) }),
+        response: { 200: HeroAchievements },
+      },
+    },
+    async (request) => {
+      requireService(request);
+      return heroAchievements(db, request.params.userId);
+    },
+  );
+}
+
+export async function heroAchievements(db: QuestsDb, userId: string): Promise<HeroAchievements> {
+  // Every quest's user_id is a uuid; any other id simply has no quests.
+  if (!UUID.test(userId)) return { goals: [], foundationProgress: masteryOf([], []), openGoalIds: [] };
+  const goals = await db.goal.findMany({
+    where: { userId },
+    include: { milestones: { orderBy: [{ position: 'asc' }, { id: 'asc' }] } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+  const treeGoals = goals.map((g) => ({
+    id: g.id,
+    title: g.title,
+    class_name: g.className,
+    foundation: g.foundation,
+    is_completed: g.isCompleted,
+  }));
+  const treeMilestones = goals.flatMap((g) =>
+    g.milestones.map((m) => ({ goal_id: g.id, is_completed: m.isCompleted })),
+  );
+  const completed = goals
+    .filter((g) => g.isCompleted)
+    .sort((a, b) => (b.completedAt?.getTime() ?? 0) - (a.completedAt?.getTime() ?? 0));
+  return {
+    goals: completed.map((g) => ({
+      id: g.id,
+      title: g.title,
+      foundation: isFoundation(g.foundation) ? g.foundation : null,
+      completedAt: g.completedAt?.toISOString() ?? null,
+      milestones: g.milestones.map((m) => m.title),
+    })),
+    foundationProgress: masteryOf(treeGoals, treeMilestones),
+    openGoalIds: goals.filter((g) => !g.isCompleted).map((g) => g.id),
+  };
+}
+
+/** A foundation's mastery is the progress of its skill-tree column (every level of it shares one tally). */
+function masteryOf(
+  goals: Parameters<typeof computeSkillTree>[0],
+  milestones: Parameters<typeof computeSkillTree>[1],
+): Record<Foundation, number> {
+  const tree = computeSkillTree(goals, milestones);
+  const mastery = {} as Record<Foundation, number>;
+  for (const foundation of FOUNDATIONS) {
+    mastery[foundation] =
+      tree.nodes.find((node) => node.discipline === foundation && node.level === 1)?.progress ?? 0;
+  }
+  return mastery;
+}
