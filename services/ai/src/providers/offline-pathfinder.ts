@@ -1,0 +1,87 @@
+import {
+  type ChatMessage,
+  FloatingChatReply,
+  OnboardingReply,
+  Plan,
+  type SmartGoalData,
+} from '@lifequest/proto';
+import { OFFLINE_MODEL } from '../metering/prices.ts';
+import { countChatTokens, countTokens } from '../metering/tokens.ts';
+import { advisorTurn, floatingChatTurn, onboardingTurn, writeStory } from '../pathfinder/offline/index.ts';
+import type {
+  AdvisorAnswer,
+  AdvisorTask,
+  CallOptions,
+  FloatingChatTask,
+  LlmProvider,
+  OnboardingTask,
+  StoryTask,
+} from './port.ts';
+
+/**
+ * The embedded default: the deterministic offline coach behind the same port as a real model. It meters
+ * like one too (tiktoken counts, priced at zero), so budgets and the admin's usage table work offline.
+ */
+export class OfflinePathfinder implements LlmProvider {
+  readonly name = 'offline';
+  readonly model = OFFLINE_MODEL;
+
+  async onboarding(task: OnboardingTask, options: CallOptions) {
+    const reply = onboardingTurn(
+      {
+        messages: task.messages,
+        phase: task.phase,
+        primaryClass: task.primaryClass,
+        displayName: task.displayName,
+        smartGoalData: task.smartGoalData as Parameters<typeof onboardingTurn>[0]['smartGoalData'],
+      },
+      options.today,
+    );
+    const result = OnboardingReply.parse({ ...reply, smartGoalData: reply.smartGoalData as SmartGoalData });
+    this.#finish(task.messages, result, result.response, options);
+    return result;
+  }
+
+  async floatingChat(task: FloatingChatTask, options: CallOptions) {
+    const result = FloatingChatReply.parse(
+      floatingChatTurn({ messages: task.messages, today: options.today }),
+    );
+    this.#finish(task.messages, result, result.reply, options);
+    return result;
+  }
+
+  async advisor(task: AdvisorTask, options: CallOptions): Promise<AdvisorAnswer> {
+    const turn = advisorTurn({ message: task.message, history: task.history, today: options.today });
+    const answer = { reply: turn.reply, plan: turn.plan ? Plan.parse(turn.plan) : null };
+    this.#finish([...task.history, { role: 'user', content: task.message }], turn, answer.reply, options);
+    return answer;
+  }
+
+  async story(task: StoryTask, options: CallOptions) {
+    const { story } = writeStory(task);
+    this.#finish([{ role: 'user', content: JSON.stringify(task) }], story, story, options);
+    return { story };
+  }
+
+  /** Streams the text in small pieces (as a model would) and reports what the turn would have cost. */
+  #finish(prompt: ChatMessage[], output: unknown, text: string, options: CallOptions): void {
+    options.signal?.throwIfAborted();
+    if (options.onDelta) for (const piece of pieces(text)) options.onDelta(piece);
+    options.onUsage({
+      model: this.model,
+      promptTokens: countChatTokens(this.model, prompt),
+      completionTokens: countTokens(this.model, typeof output === 'string' ? output : JSON.stringify(output)),
+      source: 'tiktoken',
+    });
+  }
+}
+
+/** A few words at a time, whitespace kept, so the pieces join back into the exact text. */
+function pieces(text: string): string[] {
+  const words = text.match(/\S+\s*/g) ?? [text];
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i += 4) out.push(words.slice(i, i + 4).join(''));
+  const lead = text.match(/^\s+/)?.[0];
+  if (lead && out.length > 0) out[0] = lead + out[0];
+  return out;
+}

@@ -1,0 +1,80 @@
+import type {
+  ChatMessage,
+  ConversationPhase,
+  FloatingChatReply,
+  OnboardingReply,
+  Plan,
+  SmartGoalData,
+} from '@lifequest/proto';
+
+/** What one model request cost, as the provider reported it or as counted here. */
+export interface ModelUsage {
+  model: string;
+  promptTokens: number;
+  completionTokens: number;
+  /** 'api': the provider reported it; 'tiktoken': counted here because it gave none. */
+  source: 'api' | 'tiktoken';
+}
+
+export interface CallOptions {
+  /** Today for the hero (deadlines and milestone dates are computed from it). */
+  today: Date;
+  /** Aborts the call, e.g. when the client of a stream went away. */
+  signal?: AbortSignal;
+  /** Present when the client asked for a stream: receives the reply text as it is written. */
+  onDelta?: (text: string) => void;
+  /** Called for every model request with its usage, also when the request broke off midway. */
+  onUsage(usage: ModelUsage): void;
+}
+
+export interface OnboardingTask {
+  messages: ChatMessage[];
+  phase: ConversationPhase;
+  primaryClass: string;
+  displayName: string;
+  smartGoalData: SmartGoalData | null;
+}
+
+export interface FloatingChatTask {
+  messages: ChatMessage[];
+}
+
+export interface AdvisorTask {
+  message: string;
+  /** The hero's earlier advisor conversation, oldest first. */
+  history: ChatMessage[];
+}
+
+export interface AdvisorAnswer {
+  reply: string;
+  /** A plan for the hero to confirm, or null while the coach still needs to know more. */
+  plan: Plan | null;
+}
+
+export interface StoryAchievementInput {
+  title: string;
+  foundation: string | null;
+  completedAt: string | null;
+  milestones: string[];
+}
+
+export interface StoryTask {
+  kind: 'epic' | 'focused';
+  heroName: string;
+  achievements: StoryAchievementInput[];
+  foundationProgress: Record<string, number>;
+}
+
+/**
+ * The one port to a language model (ARCHITECTURE 6). Each method is a Pathfinder task rather than a
+ * raw completion, so the offline engine can answer it without pretending to be a chat model, and an
+ * LLM's answer is validated against the same contract before anyone sees it.
+ */
+export interface LlmProvider {
+  readonly name: 'openai' | 'offline';
+  readonly model: string;
+  onboarding(task: OnboardingTask, options: CallOptions): Promise<OnboardingReply>;
+  floatingChat(task: FloatingChatTask, options: CallOptions): Promise<FloatingChatReply>;
+  advisor(task: AdvisorTask, options: CallOptions): Promise<AdvisorAnswer>;
+  story(task: StoryTask, options: CallOptions): Promise<{ story: string }>;
+}
