@@ -25,6 +25,8 @@ export interface RabbitMqBusOptions {
   confirmTimeoutMs?: number;
   reconnectDelayMs?: { initial: number; max: number };
   heartbeatSeconds?: number;
+  /** Shown by the broker (management UI, rabbitmqctl) for this connection, e.g. the service name. */
+  connectionName?: string;
   log?: Logger;
 }
 
@@ -67,7 +69,8 @@ interface Live {
 export class RabbitMqEventBus implements EventBus {
   readonly kind = 'rabbitmq' as const;
   readonly exchange: string;
-  private readonly options: Required<Omit<RabbitMqBusOptions, 'log' | 'retry'>>;
+  private readonly options: Required<Omit<RabbitMqBusOptions, 'log' | 'retry' | 'connectionName'>>;
+  private readonly connectionName: string;
   private readonly retry: RetryPolicy;
   private readonly log: Logger | undefined;
   private readonly consumers = new Map<string, ConsumerState>();
@@ -94,6 +97,7 @@ export class RabbitMqEventBus implements EventBus {
       heartbeatSeconds: options.heartbeatSeconds ?? 10,
     };
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.connectionName = options.connectionName ?? `lifequest ${process.pid}`;
     this.log = options.log;
     this.exchange = `${this.options.prefix}.events`;
   }
@@ -298,7 +302,9 @@ export class RabbitMqEventBus implements EventBus {
     while (!this.closed) {
       let model: ChannelModel | undefined;
       try {
-        model = await amqp.connect(withHeartbeat(this.options.url, this.options.heartbeatSeconds));
+        model = await amqp.connect(withHeartbeat(this.options.url, this.options.heartbeatSeconds), {
+          clientProperties: { connection_name: this.connectionName },
+        });
         const live = await this.setup(model);
         if (!live.alive || this.closed) throw new Error('connection lost during setup');
         this.loopRunning = false;
@@ -340,7 +346,7 @@ export class RabbitMqEventBus implements EventBus {
       alive: true,
     };
     model.on('error', (error) => this.log?.warn({ err: error }, 'RabbitMQ connection error'));
-    model.on('close', () => this.lost(live, 'connection closed'));
+    model.on('close', (error?: Error) => this.lost(live, error ? describeError(error) : 'connection closed'));
     live.publisher = await model.createConfirmChannel();
     this.watchChannel(live, live.publisher, 'publisher');
     await live.publisher.assertExchange(this.exchange, 'topic', { durable: true });
@@ -354,10 +360,13 @@ export class RabbitMqEventBus implements EventBus {
   private watchChannel(live: Live, channel: Channel, what: string): void {
     channel.on('error', (error) => this.log?.warn({ err: error, channel: what }, 'RabbitMQ channel error'));
     channel.on('close', () => {
-      if (!live.alive || this.closed) return;
-      this.log?.warn({ channel: what }, 'RabbitMQ channel closed; reconnecting');
-      void live.model.close().catch(() => {});
-      this.lost(live, `${what} channel closed`);
+      // When the whole connection goes, its channels close first: let the connection report why.
+      setImmediate(() => {
+        if (!live.alive || this.closed) return;
+        this.log?.warn({ channel: what }, 'RabbitMQ channel closed; reconnecting');
+        void live.model.close().catch(() => {});
+        this.lost(live, `${what} channel closed`);
+      });
     });
   }
 

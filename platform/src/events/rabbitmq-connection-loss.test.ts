@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { createEnvelope } from '@lifequest/proto';
 import { afterAll, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../db/database.ts';
 import { createIsolatedDatabase, describeWithInfra, resolveInfra, uniqueName } from '../testing/infra.ts';
@@ -7,6 +10,7 @@ import { RabbitMqEventBus } from './rabbitmq-bus.ts';
 import { createServiceEvents } from './service-events.ts';
 import { sqlClient } from './sql-client.ts';
 
+const run = promisify(execFile);
 const TOTAL = 5_000;
 const PER_TRANSACTION = 100;
 const postgresUrl = await resolveInfra('postgres');
@@ -136,4 +140,62 @@ await describeWithInfra('rabbitmq', 'RabbitMQ connection loss', (amqpUrl) => {
     expect(inbox?.n).toBe(TOTAL);
     expect(await consumerBus.listDeadLetters('auth')).toEqual([]);
   }, 90_000);
+});
+
+/** The broker's own pid for our connection, found by its name, when rabbitmqctl can talk to the broker. */
+async function brokerConnectionPid(connectionName: string): Promise<string | null> {
+  const { stdout } = await run('rabbitmqctl', ['-q', 'list_connections', 'pid', 'client_properties'], {
+    timeout: 30_000,
+  });
+  const line = stdout.split('\n').find((l) => l.includes(`{"connection_name","${connectionName}"}`));
+  return line?.split('\t')[0] ?? null;
+}
+
+const rabbitmqctl = await run('rabbitmqctl', ['-q', 'status'], { timeout: 30_000 }).then(
+  () => null,
+  (error: Error) => `rabbitmqctl is not usable here (${error.message.split('\n')[0]})`,
+);
+if (rabbitmqctl) console.warn(`!!! skipping the broker-side close test: ${rabbitmqctl}`);
+
+await describeWithInfra('rabbitmq', 'RabbitMQ closing the connection itself', (amqpUrl) => {
+  // Skipped only where the broker's CLI is unavailable: the client-side cut above always runs.
+  it.skipIf(rabbitmqctl !== null)(
+    'reconnects and goes on delivering after the broker closes the connection',
+    async () => {
+      const prefix = uniqueName('lqtest');
+      const connectionName = uniqueName('lq-conn');
+      const { log, lines } = capturingLogger();
+      const bus = await RabbitMqEventBus.connect({ url: amqpUrl, prefix, connectionName, log });
+      try {
+        const seen: string[] = [];
+        await bus.subscribe('social', ['goal.deleted'], async (event) => {
+          seen.push(event.id);
+        });
+        const before = createEnvelope('goal.deleted', { goalId: 'g1', userId: 'u1' }, null);
+        await bus.publish(before);
+        await waitUntil('the first event', () => seen.includes(before.id));
+
+        const pid = await waitUntil('the connection at the broker', () =>
+          brokerConnectionPid(connectionName),
+        );
+        await run('rabbitmqctl', ['-q', 'close_connection', pid, 'closed by the LifeQuest test'], {
+          timeout: 30_000,
+        });
+        await waitUntil(
+          'the reconnection',
+          () => lines.some((l) => l.includes('RabbitMQ connection restored')),
+          30_000,
+        );
+
+        const after = createEnvelope('goal.deleted', { goalId: 'g2', userId: 'u1' }, null);
+        await bus.publish(after);
+        await waitUntil('the event after the reconnection', () => seen.includes(after.id));
+        expect(lines.some((l) => l.includes('closed by the LifeQuest test'))).toBe(true);
+      } finally {
+        await bus.deleteTopology(['social']);
+        await bus.close();
+      }
+    },
+    90_000,
+  );
 });
