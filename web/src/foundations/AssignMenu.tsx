@@ -5,17 +5,18 @@ import { buttonClasses } from '../ui/Button.tsx';
 import { foundationTheme } from './foundationTheme.ts';
 
 export interface AssignMenuProps {
-  goalTitle: string;
+  /** Id of the element holding the goal's title, so the trigger is described by the goal it assigns. */
+  goalTitleId: string;
   disabled: boolean;
   onAssign: (foundation: Foundation) => void;
 }
 
-export function AssignMenu({ goalTitle, disabled, onAssign }: AssignMenuProps) {
+export function AssignMenu({ goalTitleId, disabled, onAssign }: AssignMenuProps) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         disabled={disabled}
-        aria-label={`Assign ${goalTitle} to a foundation`}
+        aria-describedby={goalTitleId}
         className={buttonClasses('secondary', 'min-h-9 px-3 py-1.5')}
       >
         Assign to...

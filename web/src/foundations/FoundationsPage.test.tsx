@@ -21,7 +21,7 @@ const goal = (
 });
 
 const goals: Goal[] = [
-  goal('g1', 'Read 12 books', '', false, 42),
+  goal('g1', 'Read 12 books', null, false, 42),
   goal('g2', 'Meditate daily', null, true, 100),
   goal('g3', 'Build a budget', 'Finance', true, 100),
   goal('g4', 'Invest monthly', 'Finance', false, 10),
@@ -75,9 +75,9 @@ describe('foundations', () => {
     renderWithProviders(<FoundationsPage />, { user: testUser });
     await screen.findByRole('heading', { name: 'Foundation Assignment' });
 
-    fireEvent.keyDown(screen.getByRole('button', { name: 'Assign Read 12 books to a foundation' }), {
-      key: 'Enter',
-    });
+    // The trigger reads 'Assign to...' and is described by the goal it belongs to.
+    const trigger = screen.getByRole('button', { name: 'Assign to...', description: 'Read 12 books' });
+    fireEvent.keyDown(trigger, { key: 'Enter' });
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Intelligence' }));
 
     expect(await screen.findByText('Foundation Assigned')).toBeTruthy();

@@ -107,7 +107,7 @@ export default function FoundationsPage() {
               >
                 <div className="min-w-0 flex-1">
                   <p className="flex items-center gap-2 break-words text-parchment">
-                    {goal.title}
+                    <span id={`unassigned-${goal.id}`}>{goal.title}</span>
                     {goal.is_completed ? (
                       <CheckCircle2 className="size-4 shrink-0 text-green-400" aria-label="Completed" />
                     ) : null}
@@ -115,7 +115,7 @@ export default function FoundationsPage() {
                   <p className="text-muted text-xs">Progress: {Math.round(goal.progress)}%</p>
                 </div>
                 <AssignMenu
-                  goalTitle={goal.title}
+                  goalTitleId={`unassigned-${goal.id}`}
                   disabled={assign.isPending}
                   onAssign={(foundation) => assign.mutate({ goalId: goal.id, foundation })}
                 />

@@ -3,11 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi, type RecordedCall, renderWithProviders, testUser } from '../test/render.tsx';
 import OnboardingFlow from './OnboardingFlow.tsx';
 import { PATHFINDER_FAILURE_BOT_MESSAGE, REFINE_MESSAGE, START_QUEST_MESSAGE } from './pathfinderApi.ts';
-import type { PathfinderReply, PathfinderRequest } from './pathfinderTypes.ts';
+import type { OnboardingReply, PathfinderConversationBody } from './pathfinderTypes.ts';
 
 const newHero = { ...testUser, isOnboarded: false, name: 'Aria' };
 
-const readyReply: PathfinderReply = {
+const readyReply: OnboardingReply = {
   response: 'A fine quest! Shall we begin?',
   phase: 'ready',
   smartGoalData: {
@@ -21,10 +21,10 @@ const readyReply: PathfinderReply = {
   finalGoal: null,
 };
 
-const completeReply: PathfinderReply = {
+const completeReply: OnboardingReply = {
   response: 'Your quest is forged!',
   phase: 'complete',
-  smartGoalData: { ...readyReply.smartGoalData!, achievable: '3 runs a week' },
+  smartGoalData: { ...readyReply.smartGoalData, achievable: '3 runs a week' },
   finalGoal: {
     title: 'Run a 5K in under 30 minutes',
     deadline: '2026-06-30',
@@ -87,11 +87,11 @@ describe('onboarding', () => {
   });
 
   it('builds a SMART goal with The Pathfinder and completes onboarding with the result', async () => {
-    const requests: PathfinderRequest[] = [];
+    const requests: PathfinderConversationBody[] = [];
     const reload = vi.fn();
     const { callsTo } = mockApi({
       'POST /api/ai/pathfinder-conversation': (call: RecordedCall) => {
-        const request = call.body as PathfinderRequest;
+        const request = call.body as PathfinderConversationBody;
         requests.push(request);
         const last = request.messages.at(-1)?.content;
         return { body: last === START_QUEST_MESSAGE ? completeReply : readyReply };
@@ -127,7 +127,7 @@ describe('onboarding', () => {
     expect(requests[1]?.messages.at(-1)).toEqual({ role: 'user', content: REFINE_MESSAGE });
     expect(requests[1]?.phase).toBe('ready');
     // Extras in smartGoalData travel back to the server untouched.
-    expect(requests[1]?.smartGoalData.coachNotes).toBe('kept as is');
+    expect(requests[1]?.smartGoalData?.coachNotes).toBe('kept as is');
 
     await screen.findAllByText('A fine quest! Shall we begin?');
     fireEvent.click(await screen.findByRole('button', { name: 'Start This Quest' }));

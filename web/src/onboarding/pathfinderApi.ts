@@ -1,5 +1,5 @@
 import { api } from '../api/http.ts';
-import type { PathfinderReply, PathfinderRequest } from './pathfinderTypes.ts';
+import type { OnboardingReply, PathfinderConversationBody } from './pathfinderTypes.ts';
 
 export const PATHFINDER_FAILURE_MESSAGE = 'Failed to get response from The Pathfinder';
 
@@ -16,9 +16,9 @@ export const REFINE_MESSAGE = "I'd like to refine this goal further.";
  */
 export const START_QUEST_MESSAGE = "I'm ready. Let's start this quest!";
 
-export async function askPathfinder(request: PathfinderRequest): Promise<PathfinderReply> {
+export async function askPathfinder(request: PathfinderConversationBody): Promise<OnboardingReply> {
   try {
-    return await api.post<PathfinderReply>('/api/ai/pathfinder-conversation', request);
+    return await api.post<OnboardingReply>('/api/ai/pathfinder-conversation', request);
   } catch {
     throw new Error(PATHFINDER_FAILURE_MESSAGE);
   }

@@ -1,36 +1,16 @@
-export type ConversationPhase = 'initial' | 'ready' | 'complete';
+import type { SmartGoalData, SmartPart } from '@lifequest/proto';
 
-export const SMART_PARTS = ['specific', 'measurable', 'achievable', 'relevant', 'timeBound'] as const;
-export type SmartPart = (typeof SMART_PARTS)[number];
-
-/** The five SMART parts, plus whatever else the server keeps there; the web round-trips it untouched. */
-export type SmartGoalData = { [Part in SmartPart]: string | null } & Record<string, unknown>;
-
-export interface ChatMessage {
-  role: 'user' | 'assistant';
-  content: string;
-}
-
-export interface FinalGoal {
-  title: string;
-  deadline: string | null;
-  milestones: string[];
-}
-
-export interface PathfinderRequest {
-  messages: ChatMessage[];
-  phase: ConversationPhase;
-  primaryClass: string;
-  displayName: string;
-  smartGoalData: SmartGoalData;
-}
-
-export interface PathfinderReply {
-  response: string;
-  phase: ConversationPhase;
-  smartGoalData: SmartGoalData | null;
-  finalGoal: FinalGoal | null;
-}
+/** The onboarding conversation contracts, shared with the ai service. */
+export type {
+  ChatMessage,
+  ConversationPhase,
+  FinalGoal,
+  OnboardingReply,
+  PathfinderConversationBody,
+  SmartGoalData,
+  SmartPart,
+} from '@lifequest/proto';
+export { SMART_PARTS } from '@lifequest/proto';
 
 export const EMPTY_SMART_GOAL: SmartGoalData = {
   specific: null,

@@ -11,7 +11,7 @@ export function GoalDistributionChart({ mastery }: { mastery: readonly Disciplin
       fill: foundationTheme[entry.discipline].hex,
     }));
   return (
-    <PieChart responsive style={{ width: '100%', maxWidth: 280, aspectRatio: 1 }} aria-hidden>
+    <PieChart responsive accessibilityLayer={false} style={{ width: '100%', maxWidth: 280, aspectRatio: 1 }}>
       <Pie
         data={data}
         dataKey="value"
@@ -21,6 +21,7 @@ export function GoalDistributionChart({ mastery }: { mastery: readonly Disciplin
         stroke="#0b1020"
         strokeWidth={3}
         isAnimationActive={false}
+        rootTabIndex={-1}
       />
       <Tooltip
         contentStyle={{ background: '#141a2e', border: '1px solid #2f3a60', borderRadius: 8 }}

@@ -123,7 +123,7 @@ export default function ProfilePage() {
           <p className="text-muted">No quests yet. Your distribution appears once you begin a quest.</p>
         ) : (
           <div className="grid items-center gap-4 sm:grid-cols-2">
-            <div className="grid place-items-center">
+            <div className="grid place-items-center" aria-hidden>
               <Suspense fallback={<div className="aspect-square w-full max-w-[280px]" />}>
                 <GoalDistributionChart mastery={mastery} />
               </Suspense>

@@ -33,9 +33,9 @@ export function GoalCard({
     <Card aria-labelledby={`goal-${goal.id}-title`} className="grid gap-4">
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
-          <h3 id={`goal-${goal.id}-title`} className="break-words font-display text-lg text-parchment">
+          <h2 id={`goal-${goal.id}-title`} className="break-words font-display text-lg text-parchment">
             {goal.title}
-          </h3>
+          </h2>
           <div className="mt-1.5 flex flex-wrap items-center gap-2 text-muted text-sm">
             {target ? (
               <span className="inline-flex items-center gap-1">

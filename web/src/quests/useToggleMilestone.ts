@@ -1,8 +1,19 @@
+import { lifeLevelForXp } from '@lifequest/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import type { User } from '../auth/user.ts';
 import type { Goal, Milestone, MilestoneToggleResult } from './types.ts';
+
+/**
+ * The hero's totals after a toggle. `user` is null when the XP ledger did not confirm in time; the
+ * header still moves at once by xpDelta, and the refetch of the current user that follows corrects it.
+ */
+export function withXp(user: User, result: MilestoneToggleResult): User {
+  if (result.user) return { ...user, totalXP: result.user.totalXP, lifeLevel: result.user.lifeLevel };
+  const totalXP = Math.max(0, user.totalXP + result.xpDelta);
+  return { ...user, totalXP, lifeLevel: lifeLevelForXp(totalXP) };
+}
 
 /**
  * The toggle answer carries the hero's new totals, so the header XP moves at once from the
@@ -14,9 +25,7 @@ export function useToggleMilestone() {
     mutationFn: (milestoneId: string) =>
       api.post<MilestoneToggleResult>(`/api/milestones/${encodeURIComponent(milestoneId)}/toggle`),
     onSuccess: (result) => {
-      queryClient.setQueryData<User | null>(queryKeys.me, (user) =>
-        user ? { ...user, totalXP: result.user.totalXP, lifeLevel: result.user.lifeLevel } : user,
-      );
+      queryClient.setQueryData<User | null>(queryKeys.me, (user) => (user ? withXp(user, result) : user));
       queryClient.setQueryData<Milestone[]>(queryKeys.milestones, (list) =>
         list?.map((milestone) => (milestone.id === result.milestone.id ? result.milestone : milestone)),
       );

@@ -8,12 +8,13 @@ export function AppHeader({ user }: { user: User }) {
   const logout = useLogout(() => navigate('/', { replace: true }));
   return (
     <header className="border-edge border-b bg-surface/80 backdrop-blur">
+      {/* On a phone the hero's standing takes a second row; brand and Logout stay on the first. */}
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
         <span className="flex items-center gap-2 font-display text-gold text-xl tracking-widest">
           <img src="/pathfinder.svg" alt="" className="size-8" />
           LifeQuest
         </span>
-        <div className="ml-auto flex flex-wrap items-center gap-2 text-sm">
+        <div className="order-last flex w-full flex-wrap items-center gap-2 text-sm sm:order-none sm:ml-auto sm:w-auto">
           <span className="inline-flex items-center gap-1 text-muted" data-testid="header-class">
             <Sparkles className="size-4 text-gold" aria-hidden />
             {user.activeClassTitle}
@@ -30,16 +31,16 @@ export function AppHeader({ user }: { user: User }) {
           >
             {user.totalXP} XP
           </span>
-          <button
-            type="button"
-            onClick={() => logout.mutate()}
-            disabled={logout.isPending}
-            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-muted hover:bg-white/5 hover:text-parchment"
-          >
-            <LogOut className="size-4" aria-hidden />
-            Logout
-          </button>
         </div>
+        <button
+          type="button"
+          onClick={() => logout.mutate()}
+          disabled={logout.isPending}
+          className="ml-auto inline-flex items-center gap-1 rounded-md px-2 py-1 text-muted text-sm hover:bg-white/5 hover:text-parchment sm:ml-0"
+        >
+          <LogOut className="size-4" aria-hidden />
+          Logout
+        </button>
       </div>
     </header>
   );

@@ -1,4 +1,4 @@
-import { FOUNDATIONS, SKILL_TREE_LAYOUT, type SkillDiscipline, skillTooltip } from '@lifequest/proto';
+import { FOUNDATIONS, SKILL_TREE_LAYOUT, type SkillDiscipline } from '@lifequest/proto';
 import { Brain, Coins, Crown, HeartPulse, Lock, type LucideIcon, Sparkles } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import type { KeyboardEvent, MouseEvent, SVGProps } from 'react';
@@ -131,7 +131,7 @@ function SkillNodeShape({
         y={y + r + 24}
         textAnchor="middle"
         fill={locked ? '#b3bbd0' : '#efe8d8'}
-        fontSize={node.level >= 4 ? 16 : 14}
+        fontSize={node.level >= 4 ? 19 : 16}
         fontWeight={600}
       >
         {node.title}
@@ -141,7 +141,8 @@ function SkillNodeShape({
 }
 
 function NodeWithTooltip(props: NodeProps) {
-  const tooltip = props.node.benchmark ?? skillTooltip(props.node);
+  // The server sends the benchmark for the twelve discipline nodes; the master node has none.
+  const tooltip = props.node.benchmark;
   if (!tooltip) return <SkillNodeShape {...props} />;
   return (
     <Tooltip.Root>

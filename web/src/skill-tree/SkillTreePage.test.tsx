@@ -1,4 +1,4 @@
-import { computeSkillTree } from '@lifequest/proto';
+import { computeSkillTree, skillTooltip } from '@lifequest/proto';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderWithProviders, testUser } from '../test/render.tsx';
@@ -6,7 +6,8 @@ import SkillTreePage from './SkillTreePage.tsx';
 import type { SkillTreeResponse } from './types.ts';
 
 // A hero with a finished Finance quest and a Health quest under way; nothing in Intelligence or Spirit.
-const tree: SkillTreeResponse = computeSkillTree(
+// The shared rule computes it and the benchmark tooltips are added, as the quests service answers.
+const computed = computeSkillTree(
   [
     {
       id: 'g1',
@@ -24,6 +25,13 @@ const tree: SkillTreeResponse = computeSkillTree(
     { goal_id: 'g2', is_completed: false },
   ],
 );
+const tree: SkillTreeResponse = {
+  counters: computed.counters,
+  nodes: computed.nodes.map((node) => {
+    const benchmark = skillTooltip(node);
+    return { ...node, prerequisites: [...node.prerequisites], ...(benchmark ? { benchmark } : {}) };
+  }),
+};
 
 function renderTree(reply: Parameters<typeof mockApi>[0][string] = { body: tree }) {
   mockApi({ 'GET /api/skill-tree': reply });

@@ -1,6 +1,2 @@
-import type { SkillNodeState, SkillTooltip, SkillTree } from '@lifequest/proto';
-
-/** A node as GET /api/skill-tree sends it: the shared node state plus its benchmark tooltip, if any. */
-export type SkillTreeNode = SkillNodeState<string> & { benchmark?: SkillTooltip };
-
-export type SkillTreeResponse = Omit<SkillTree<string>, 'nodes'> & { nodes: SkillTreeNode[] };
+/** GET /api/skill-tree, shared with the quests service. */
+export type { SkillTreeNode, SkillTreeResponse } from '@lifequest/proto';
