@@ -174,6 +174,27 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       expect(others).toBe(0);
     });
 
+    it('gives one consumer several subscriptions on its one queue, and refuses a name twice', async () => {
+      const bus = await openBus();
+      const s = await services(bus);
+      await s.auth.subscribe(s.consumers.auth, ['milestone.completed'], (event, tx) =>
+        recordEffect(tx, s.schemas.auth, s.consumers.auth, event),
+      );
+      await s.auth.subscribe(s.consumers.auth, ['goal.deleted'], (event, tx) =>
+        recordEffect(tx, s.schemas.auth, s.consumers.auth, event),
+      );
+      await expect(s.auth.subscribe(s.consumers.auth, ['goal.deleted'], async () => {})).rejects.toThrow(
+        /already handles 'goal.deleted'/,
+      );
+      await bus.publish(milestoneCompleted(9));
+      await bus.publish(createEnvelope('goal.deleted', { goalId: 'g9', userId: 'u1' }, 'u1'));
+      await waitUntil('both events', async () => (await countEffects(world.db, s.schemas.auth)) === 2);
+      const names = await world.db.query<{ name: string }>(
+        `select name from "${s.schemas.auth}".effects order by name`,
+      );
+      expect(names.map((r) => r.name)).toEqual(['goal.deleted', 'milestone.completed']);
+    });
+
     it('rolls back the event with the state change: nothing is published for an aborted transaction', async () => {
       const bus = await openBus();
       const s = await services(bus);

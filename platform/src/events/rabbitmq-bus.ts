@@ -17,7 +17,10 @@ export interface RabbitMqBusOptions {
   /** Names every exchange and queue: `<prefix>.events`, `<prefix>.<consumer>`... Tests use a unique one. */
   prefix?: string;
   retry?: Partial<RetryPolicy>;
-  /** Unacknowledged deliveries per consumer, which is also how many it handles at once. */
+  /**
+   * Unacknowledged deliveries per consumer, which is also how many it handles at once (each holds a
+   * database connection for its transaction: keep it below the service's pool size).
+   */
   prefetch?: number;
   /** How long publish and subscribe wait for a (re)connection before failing. */
   connectTimeoutMs?: number;
@@ -90,7 +93,7 @@ export class RabbitMqEventBus implements EventBus {
     this.options = {
       url: options.url,
       prefix: options.prefix ?? 'lifequest',
-      prefetch: options.prefetch ?? 10,
+      prefetch: options.prefetch ?? 5,
       connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
       confirmTimeoutMs: options.confirmTimeoutMs ?? 30_000,
       reconnectDelayMs: options.reconnectDelayMs ?? { initial: 100, max: 5_000 },
@@ -205,7 +208,9 @@ export class RabbitMqEventBus implements EventBus {
   }
 
   async stats(consumers?: readonly string[]): Promise<ConsumerStats[]> {
-    const live = await this.connection();
+    // Metrics scrapes call this: answer now, never wait out a reconnection.
+    const live = this.live;
+    if (!live?.alive) throw new Error('RabbitMQ is not connected');
     const names = consumers ?? [...this.consumers.keys()];
     return Promise.all(
       names.map(async (consumer) => {
