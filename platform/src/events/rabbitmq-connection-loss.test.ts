@@ -4,6 +4,7 @@ import { createEnvelope } from '@lifequest/proto';
 import { afterAll, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../db/database.ts';
 import { createIsolatedDatabase, describeWithInfra, resolveInfra, uniqueName } from '../testing/infra.ts';
+import { startTcpProxy } from '../testing/tcp-proxy.ts';
 import { waitUntil } from '../testing/wait.ts';
 import { capturingLogger, countEffects, createServiceSchema } from './bus.conformance.ts';
 import { RabbitMqEventBus } from './rabbitmq-bus.ts';
@@ -198,4 +199,82 @@ await describeWithInfra('rabbitmq', 'RabbitMQ closing the connection itself', (a
     },
     90_000,
   );
+});
+
+await describeWithInfra('rabbitmq', 'RabbitMQ going away and coming back', (amqpUrl) => {
+  it('keeps events committed while the broker is down and delivers them once it is back', async () => {
+    if (!postgresUrl) throw new Error('this test needs PostgreSQL too (see the infra warning above)');
+    const database = await createIsolatedDatabase(postgresUrl);
+    const db = await openPostgres(database.url);
+    const broker = new URL(amqpUrl);
+    // The client only ever sees the proxy: taking it down is, for the client, the broker restarting.
+    const proxy = await startTcpProxy({ host: broker.hostname, port: Number(broker.port || 5672) });
+    const viaProxy = new URL(amqpUrl);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    const prefix = uniqueName('lqtest');
+    const { log, lines } = capturingLogger();
+    const bus = await RabbitMqEventBus.connect({
+      url: viaProxy.toString(),
+      prefix,
+      log,
+      connectTimeoutMs: 2_000,
+      reconnectDelayMs: { initial: 50, max: 200 },
+    });
+    await createServiceSchema(db, 'quests');
+    await createServiceSchema(db, 'social');
+    const client = sqlClient(db);
+    const quests = createServiceEvents({
+      schema: 'quests',
+      prisma: client,
+      bus,
+      log,
+      relay: { pollIntervalMs: 50 },
+    });
+    const social = createServiceEvents({ schema: 'social', prisma: client, bus });
+    try {
+      await social.subscribe('social', ['goal.deleted'], async (event, tx) => {
+        await tx.$executeRawUnsafe(
+          `insert into social.effects (consumer, event_id, name) values ('social', $1::uuid, $2)`,
+          event.id,
+          event.name,
+        );
+      });
+      await quests.start();
+      const record = (n: number) =>
+        quests.transaction((tx) =>
+          quests.record(tx, 'goal.deleted', { goalId: `g${n}`, userId: 'u1' }, 'u1'),
+        );
+      await record(1);
+      await waitUntil('the first event', async () => (await countEffects(db, 'social')) === 1);
+
+      await proxy.down();
+      for (let n = 2; n <= 20; n++) await record(n);
+      // Publishing fails while the broker is away; the events wait in the outbox, none is lost.
+      await waitUntil(
+        'a failed publish',
+        () => lines.some((l) => l.includes('outbox publish failed')),
+        20_000,
+      );
+      expect(await quests.relay.backlog()).toBeGreaterThan(0);
+      expect(bus.connected).toBe(false);
+
+      await proxy.up();
+      await waitUntil('every event', async () => (await countEffects(db, 'social')) === 20, 30_000);
+      await waitUntil('the outbox drained', async () => (await quests.relay.backlog()) === 0, 30_000);
+      expect(lines.some((l) => l.includes('RabbitMQ connection restored'))).toBe(true);
+      const [effects] = await db.query<{ total: number; distinct: number }>(
+        'select count(*)::int as total, count(distinct event_id)::int as distinct from social.effects',
+      );
+      expect(effects).toEqual({ total: 20, distinct: 20 });
+    } finally {
+      await quests.stop();
+      await proxy.up();
+      await bus.deleteTopology(['social']).catch(() => {});
+      await bus.close();
+      await proxy.close();
+      await db.close();
+      await database.dispose();
+    }
+  }, 90_000);
 });
