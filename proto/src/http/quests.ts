@@ -53,6 +53,8 @@ export const Goal = z.object({
   difficulty: GoalDifficulty.nullable().optional(),
   unit: z.string().nullable().optional(),
   target_value: z.number().nullable().optional(),
+  /** The habits of the plan the quest came from. */
+  habits: z.array(z.string()).optional(),
 });
 export type Goal = z.infer<typeof Goal>;
 

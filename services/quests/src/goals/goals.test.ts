@@ -28,6 +28,7 @@ describe('GET /api/goals', () => {
         difficulty: null,
         unit: null,
         target_value: null,
+        habits: [],
       },
     ]);
   });

@@ -27,6 +27,7 @@ export function goalToWire(goal: Goal, milestones: readonly Pick<Milestone, 'isC
     difficulty: goal.difficulty as GoalWire['difficulty'],
     unit: goal.unit,
     target_value: goal.targetValue,
+    habits: goal.habits,
   };
 }
 

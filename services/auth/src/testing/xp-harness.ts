@@ -1,0 +1,62 @@
+import { migrate, openPglite } from '@lifequest/platform';
+import { createEnvelope, type EventEnvelope, type EventName, type EventPayloads } from '@lifequest/proto';
+// TODO(platform): import from '@lifequest/platform' once its index exports the events kit.
+import { InProcessEventBus } from '../../../../platform/src/events/in-process-bus.ts';
+import { createServiceEvents } from '../../../../platform/src/events/service-events.ts';
+import { type AuthDb, createAuthDb } from '../db.ts';
+import { consumeXpEvents } from '../xp/consumer.ts';
+import { totalXp } from '../xp/ledger.ts';
+
+/**
+ * auth's XP consumer on PGlite and the in-process bus, with nothing else around it: a test publishes
+ * quests' events itself (and can redeliver or reorder them) and reads the ledger.
+ */
+export interface XpHarness {
+  db: AuthDb;
+  /** Publishes like the quests relay would; resolves once auth has handled the event. */
+  publish<N extends EventName>(name: N, payload: EventPayloads[N]): Promise<EventEnvelope<N>>;
+  /** Delivers an envelope again, as a broker does after a lost ack. */
+  redeliver(event: EventEnvelope): Promise<void>;
+  newHero(name?: string): Promise<string>;
+  total(userId: string): Promise<number>;
+  /** user.leveled_up events auth has published so far. */
+  levelUps: EventEnvelope<'user.leveled_up'>[];
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startXpHarness(): Promise<XpHarness> {
+  const database = await openPglite(undefined);
+  await migrate(database, 'auth', new URL('../../prisma/migrations/', import.meta.url));
+  const db = createAuthDb(database);
+  const bus = new InProcessEventBus({ retry: { attempts: 1 } });
+  const events = createServiceEvents({ schema: 'auth', prisma: db, bus });
+  await consumeXpEvents(events);
+  const levelUps: EventEnvelope<'user.leveled_up'>[] = [];
+  await bus.subscribe('listener', ['user.leveled_up'], async (event) => {
+    levelUps.push(event as EventEnvelope<'user.leveled_up'>);
+  });
+  await events.start();
+  return {
+    db,
+    async publish(name, payload) {
+      const event = createEnvelope(name, payload, payload.userId);
+      await bus.publish(event as EventEnvelope);
+      return event;
+    },
+    redeliver: (event) => bus.publish(event),
+    async newHero(name = 'Aria') {
+      const user = await db.user.create({ data: { email: `${crypto.randomUUID()}@example.com`, name } });
+      return user.id;
+    },
+    total: (userId) => totalXp(db, userId),
+    levelUps,
+    flush: () => events.flush(),
+    async close() {
+      await events.stop();
+      await bus.close();
+      await db.$disconnect();
+      await database.close();
+    },
+  };
+}

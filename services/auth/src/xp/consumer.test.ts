@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startXpHarness, type XpHarness } from '../testing/xp-harness.ts';
+
+let xp: XpHarness;
+beforeAll(async () => {
+  xp = await startXpHarness();
+});
+afterAll(() => xp?.close());
+
+const ids = () => ({ milestoneId: crypto.randomUUID(), goalId: crypto.randomUUID() });
+
+function completed(
+  userId: string,
+  m: { milestoneId: string; goalId: string },
+  version: number,
+  xpReward = 50,
+  xpBonus = 0,
+) {
+  return xp.publish('milestone.completed', {
+    ...m,
+    userId,
+    title: 'Run 2K',
+    goalTitle: 'Run 5K',
+    xpReward,
+    xpBonus,
+    version,
+  });
+}
+
+function reopened(
+  userId: string,
+  m: { milestoneId: string; goalId: string },
+  version: number,
+  xpReward = 50,
+) {
+  return xp.publish('milestone.reopened', { ...m, userId, title: 'Run 2K', xpReward, version });
+}
+
+describe('the XP ledger', () => {
+  it('a completed milestone adds its XP reward and its early bonus', async () => {
+    const hero = await xp.newHero();
+    await completed(hero, ids(), 1, 50, 10);
+    expect(await xp.total(hero)).toBe(60);
+  });
+
+  it('toggling back and forth leaves XP exactly where it started', async () => {
+    const hero = await xp.newHero();
+    const other = ids();
+    await completed(hero, other, 1, 30);
+    const m = ids();
+    await completed(hero, m, 1, 50, 10);
+    await reopened(hero, m, 2);
+    await completed(hero, m, 3, 50, 0);
+    await reopened(hero, m, 4);
+    await completed(hero, m, 5, 50, 10);
+    expect(await xp.total(hero)).toBe(90);
+    await reopened(hero, m, 6);
+    expect(await xp.total(hero)).toBe(30);
+  });
+
+  it('reopening takes back what completing gave, not what the reopening event claims', async () => {
+    const hero = await xp.newHero();
+    const m = ids();
+    await completed(hero, m, 1, 50, 10);
+    await reopened(hero, m, 2, 999);
+    expect(await xp.total(hero)).toBe(0);
+  });
+
+  it('a redelivered event changes nothing', async () => {
+    const hero = await xp.newHero();
+    const m = ids();
+    const done = await completed(hero, m, 1, 50);
+    await xp.redeliver(done);
+    expect(await xp.total(hero)).toBe(50);
+    const undone = await reopened(hero, m, 2);
+    await xp.redeliver(undone);
+    await xp.redeliver(done);
+    expect(await xp.total(hero)).toBe(0);
+  });
+
+  it('a completion delivered after the reopening that followed it is ignored', async () => {
+    const hero = await xp.newHero();
+    const m = ids();
+    await reopened(hero, m, 2);
+    await completed(hero, m, 1, 50);
+    expect(await xp.total(hero)).toBe(0);
+    await completed(hero, m, 3, 50);
+    expect(await xp.total(hero)).toBe(50);
+  });
+
+  it('a goal’s completion bonus comes with goal.completed and goes with goal.reopened', async () => {
+    const hero = await xp.newHero();
+    const goalId = crypto.randomUUID();
+    const goal = { goalId, userId: hero, title: 'Run 5K' };
+    await xp.publish('goal.completed', { ...goal, foundation: 'Health', xpBonus: 20, version: 1 });
+    expect(await xp.total(hero)).toBe(20);
+    await xp.publish('goal.reopened', { ...goal, version: 2 });
+    expect(await xp.total(hero)).toBe(0);
+    await xp.publish('goal.completed', { ...goal, foundation: null, xpBonus: 0, version: 3 });
+    expect(await xp.total(hero)).toBe(0);
+  });
+
+  it('logging_daily is earned once per quest and UTC day', async () => {
+    const hero = await xp.newHero();
+    const goalId = crypto.randomUUID();
+    const log = (loggedAt: string, xpBonus: number) =>
+      xp.publish('progress.logged', {
+        progressId: crypto.randomUUID(),
+        goalId,
+        userId: hero,
+        value: 1,
+        unit: null,
+        loggedAt,
+        xpBonus,
+      });
+    await log('2026-03-01T08:00:00.000Z', 5);
+    // Two entries racing for the day's first both offered the bonus: it still counts once.
+    await log('2026-03-01T21:00:00.000Z', 5);
+    await log('2026-03-01T22:00:00.000Z', 0);
+    expect(await xp.total(hero)).toBe(5);
+    await log('2026-03-02T00:00:00.000Z', 5);
+    expect(await xp.total(hero)).toBe(10);
+  });
+
+  it('announces user.leveled_up when lifeLevel goes up, and only then', async () => {
+    const hero = await xp.newHero('Lev');
+    await completed(hero, ids(), 1, 60);
+    await xp.flush();
+    expect(xp.levelUps.filter((e) => e.payload.userId === hero)).toEqual([]);
+    const m = ids();
+    await completed(hero, m, 1, 50);
+    await xp.flush();
+    expect(xp.levelUps.filter((e) => e.payload.userId === hero).map((e) => e.payload)).toEqual([
+      {
+        userId: hero,
+        name: 'Lev',
+        activeClassTitle: 'Pathfinder Initiate',
+        fromLevel: 1,
+        toLevel: 2,
+        totalXP: 110,
+      },
+    ]);
+    // Dropping back below 100 and climbing again is a new level-up.
+    await reopened(hero, m, 2);
+    await completed(hero, m, 3, 50);
+    await xp.flush();
+    expect(xp.levelUps.filter((e) => e.payload.userId === hero)).toHaveLength(2);
+  });
+
+  it('ignores XP events of a hero who no longer exists', async () => {
+    const ghost = crypto.randomUUID();
+    await completed(ghost, ids(), 1, 50);
+    expect(await xp.db.xpEntry.count({ where: { userId: ghost } })).toBe(0);
+  });
+});

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type QuestsHarness, startQuestsHarness } from './testing/quests-harness.ts';
+
+let quests: QuestsHarness;
+beforeAll(async () => {
+  quests = await startQuestsHarness();
+});
+afterAll(() => quests?.close());
+
+/** The events of one hero, in the order they were published, as `name` and payload. */
+async function eventsOf(userId: string) {
+  await quests.flush();
+  return quests.published
+    .filter((e) => (e.payload as { userId?: string }).userId === userId)
+    .map((e) => ({ name: e.name, actorId: e.actorId, payload: e.payload as Record<string, unknown> }));
+}
+
+const plan = {
+  goal: {
+    title: 'Save $500',
+    category: 'finance',
+    difficulty: 'easy',
+    metric: { target_value: 500, unit: '$' },
+  },
+  milestones: [
+    { label: 'Save $250', due_date: '2099-01-01', xp_reward: 30 },
+    { label: 'Save $500', due_date: null, xp_reward: 70 },
+  ],
+  xp_policy: { total_goal_xp: 120, bonuses: { early_milestone: 5, logging_daily: 2 } },
+  habits: [],
+  draftId: 'draft-7',
+} as const;
+
+describe('the events quests publishes through its outbox', () => {
+  it('goal.created and plan.confirmed when a plan is confirmed', async () => {
+    const hero = crypto.randomUUID();
+    const { goal } = await quests.plans.confirm(hero, structuredClone(plan) as never);
+    const events = await eventsOf(hero);
+    expect(events.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      {
+        name: 'goal.created',
+        actorId: hero,
+        payload: {
+          goalId: goal.id,
+          userId: hero,
+          title: 'Save $500',
+          foundation: null,
+          className: 'financial',
+          category: 'finance',
+          milestoneCount: 2,
+          totalXp: 120,
+        },
+      },
+      {
+        name: 'plan.confirmed',
+        actorId: hero,
+        payload: { userId: hero, goalId: goal.id, draftId: 'draft-7' },
+      },
+    ]);
+  });
+
+  it('milestone.completed with its XP and bonus, goal.completed with the plan’s rest, and their reopenings', async () => {
+    const hero = crypto.randomUUID();
+    const { goal, milestones } = await quests.plans.confirm(hero, structuredClone(plan) as never);
+    const [early, undated] = milestones;
+    await quests.milestones.toggle(hero, early!.id);
+    await quests.milestones.toggle(hero, undated!.id);
+    await quests.milestones.toggle(hero, early!.id);
+    // The relay publishes in parallel, so consumers may see these in any order; versions order them.
+    const events = (await eventsOf(hero)).slice(2);
+    const find = (name: string, id: string, version: number) =>
+      events.find(
+        (e) =>
+          e.name === name &&
+          (e.payload.milestoneId ?? e.payload.goalId) === id &&
+          e.payload.version === version,
+      )?.payload;
+    expect(events.map((e) => e.name).sort()).toEqual([
+      'goal.completed',
+      'goal.reopened',
+      'milestone.completed',
+      'milestone.completed',
+      'milestone.reopened',
+    ]);
+    expect(find('milestone.completed', early!.id, 1)).toEqual({
+      milestoneId: early!.id,
+      goalId: goal.id,
+      userId: hero,
+      title: 'Save $250',
+      goalTitle: 'Save $500',
+      xpReward: 30,
+      xpBonus: 5,
+      version: 1,
+    });
+    expect(find('milestone.completed', undated!.id, 1)).toMatchObject({ xpReward: 70, xpBonus: 0 });
+    expect(find('goal.completed', goal.id, 1)).toEqual({
+      goalId: goal.id,
+      userId: hero,
+      title: 'Save $500',
+      foundation: null,
+      xpBonus: 20,
+      version: 1,
+    });
+    expect(find('milestone.reopened', early!.id, 2)).toMatchObject({ xpReward: 30 });
+    expect(find('goal.reopened', goal.id, 2)).toEqual({
+      goalId: goal.id,
+      userId: hero,
+      title: 'Save $500',
+      version: 2,
+    });
+  });
+
+  it('progress.logged with the value as stored and the day’s logging bonus', async () => {
+    const hero = crypto.randomUUID();
+    const { goal } = await quests.plans.confirm(hero, structuredClone(plan) as never);
+    const entry = await quests.progress.log(hero, { goalId: goal.id, value: '120', note: null });
+    const [logged] = (await eventsOf(hero)).filter((e) => e.name === 'progress.logged');
+    expect(logged!.payload).toEqual({
+      progressId: entry.id,
+      goalId: goal.id,
+      userId: hero,
+      value: 120,
+      unit: '$',
+      loggedAt: entry.ts,
+      xpBonus: 2,
+    });
+  });
+
+  it('goal.deleted when a quest is deleted', async () => {
+    const hero = crypto.randomUUID();
+    const goal = await quests.goals.create(hero, { title: 'Short-lived' });
+    await quests.goals.delete(hero, goal.id);
+    const events = await eventsOf(hero);
+    expect(events.map((e) => e.name).sort()).toEqual(['goal.created', 'goal.deleted']);
+    expect(events.find((e) => e.name === 'goal.deleted')!.payload).toEqual({ goalId: goal.id, userId: hero });
+  });
+
+  it('nothing at all when the change fails: the event and the state commit together', async () => {
+    const hero = crypto.randomUUID();
+    await expect(quests.goals.delete(hero, crypto.randomUUID())).rejects.toMatchObject({
+      code: 'QUEST_NOT_FOUND',
+    });
+    await expect(quests.milestones.toggle(hero, crypto.randomUUID())).rejects.toMatchObject({
+      code: 'MILESTONE_NOT_FOUND',
+    });
+    expect(await eventsOf(hero)).toEqual([]);
+  });
+});
+
+describe('user.deleted', () => {
+  it('purges the hero’s quests, milestones and progress, and nobody else’s', async () => {
+    const hero = crypto.randomUUID();
+    const other = crypto.randomUUID();
+    const goal = await quests.goals.create(hero, { title: 'Mine' });
+    await quests.progress.log(hero, { goalId: goal.id, value: 1 });
+    await quests.onboarding.create(hero, { title: 'First', milestones: [] });
+    await quests.goals.create(other, { title: 'Theirs' });
+
+    await quests.deleteHero(hero);
+    expect(await quests.db.goal.count({ where: { userId: hero } })).toBe(0);
+    expect(await quests.db.milestone.count({ where: { userId: hero } })).toBe(0);
+    expect(await quests.db.progressEntry.count({ where: { userId: hero } })).toBe(0);
+    expect(await quests.db.goal.count({ where: { userId: other } })).toBe(1);
+    expect(await quests.db.milestone.count({ where: { userId: other } })).toBe(3);
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { confirmPlan, newHero, plan, useLifeQuest } from '../testing/quest-app.ts';
+
+const quest = useLifeQuest();
+
+describe('POST /api/plans/confirm', () => {
+  it('creates the quest with the plan’s category, difficulty, metric, XP and habits, and its milestones', async () => {
+    const hero = await newHero(quest.url);
+    const res = await hero.post('/api/plans/confirm', { ...plan(), draftId: 'draft-1' });
+    expect(res.status).toBe(201);
+    expect(res.body.goal).toMatchObject({
+      title: 'Run 5K under 30:00',
+      category: 'fitness',
+      difficulty: 'medium',
+      unit: 'min:s',
+      target_value: 1800,
+      class_name: 'health',
+      deadline: '2099-02-10',
+      habits: ['Run three times a week'],
+      is_completed: false,
+      progress: 0,
+    });
+    expect(res.body.milestones).toMatchObject([
+      { title: 'Run 2K without stopping', due_date: '2099-01-10', xp_reward: 40, is_completed: false },
+      { title: 'Run 5K', due_date: '2099-02-10', xp_reward: 60, is_completed: false },
+    ]);
+    expect((await hero.get('/api/goals')).body).toEqual([res.body.goal]);
+    const dashboard = await hero.get('/api/dashboard');
+    expect(dashboard.body.goals[0].goal).toMatchObject({ id: res.body.goal.id, totalGoalXp: 150 });
+  });
+
+  it.each([
+    [
+      { goal: { title: 'x', category: 'hobby', difficulty: 'easy', metric: { target_value: 1, unit: 'x' } } },
+      'category must be one of',
+    ],
+    [
+      {
+        goal: {
+          title: 'x',
+          category: 'habit',
+          difficulty: 'extreme',
+          metric: { target_value: 1, unit: 'x' },
+        },
+      },
+      'difficulty must be one of',
+    ],
+    [
+      { goal: { title: '', category: 'habit', difficulty: 'easy', metric: { target_value: 1, unit: 'x' } } },
+      'title is required',
+    ],
+    [{ milestones: [] }, 'a plan needs at least one milestone'],
+    [
+      { milestones: [{ label: 'a', due_date: '2099-13-01', xp_reward: 10 }] },
+      'milestones.due_date must be a date',
+    ],
+    [
+      { milestones: [{ label: 'a', due_date: null, xp_reward: -1 }] },
+      'milestones.xp_reward must not be negative',
+    ],
+    [
+      { xp_policy: { total_goal_xp: 100, bonuses: { early_milestone: 5000, logging_daily: 0 } } },
+      'at most 1000',
+    ],
+    [{ habits: 'run' }, 'habits'],
+  ])('refuses a plan with %j with a 400', async (override, message) => {
+    const hero = await newHero(quest.url);
+    const res = await hero.post('/api/plans/confirm', plan(override));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(message);
+    expect((await hero.get('/api/goals')).body).toEqual([]);
+  });
+
+  it('needs a signed-in hero', async () => {
+    expect((await fetch(`${quest.url}/api/plans/confirm`, { method: 'POST' })).status).toBe(401);
+  });
+
+  it('keeps each hero’s plans apart', async () => {
+    const a = await newHero(quest.url);
+    const b = await newHero(quest.url, 'Ivo');
+    const { goal } = await confirmPlan(a, plan());
+    expect((await b.get('/api/goals')).body).toEqual([]);
+    expect((await b.get(`/api/goals/${goal.id}`)).status).toBe(404);
+  });
+});
