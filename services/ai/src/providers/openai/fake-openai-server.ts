@@ -17,7 +17,15 @@ export interface ScriptedUsage {
 
 export type Answer =
   | { kind: 'completion'; content: string; usage: ScriptedUsage | null; model?: string; refusal?: string }
-  | { kind: 'stream'; pieces: string[]; usage: ScriptedUsage | null; breakAfter?: number; model?: string }
+  | {
+      kind: 'stream';
+      pieces: string[];
+      usage: ScriptedUsage | null;
+      breakAfter?: number;
+      /** Pause between pieces, for a client that leaves halfway. */
+      delayMs?: number;
+      model?: string;
+    }
   | { kind: 'status'; status: number; body: unknown; headers?: Record<string, string> }
   | { kind: 'hang' };
 
@@ -31,12 +39,11 @@ export const answer = {
   }),
   refusal: (text: string): Answer => ({ kind: 'completion', content: '', usage: null, refusal: text }),
   /** A streamed completion in these pieces; with `breakAfter` the connection drops after that many. */
-  stream: (pieces: string[], usage: ScriptedUsage | null = null, breakAfter?: number): Answer => ({
-    kind: 'stream',
-    pieces,
-    usage,
-    breakAfter,
-  }),
+  stream: (
+    pieces: string[],
+    usage: ScriptedUsage | null = null,
+    options: { breakAfter?: number; delayMs?: number } = {},
+  ): Answer => ({ kind: 'stream', pieces, usage, ...options }),
   status: (status: number, message = 'scripted failure', headers: Record<string, string> = {}): Answer => ({
     kind: 'status',
     status,
@@ -160,7 +167,9 @@ async function respond(next: Answer, request: RecordedRequest, res: ServerRespon
           res.destroy();
           return;
         }
+        if (res.destroyed) return;
         await send({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
+        if (next.delayMs) await new Promise((resolve) => setTimeout(resolve, next.delayMs));
       }
       await send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
       if (includeUsage && next.usage) await send({ ...base, choices: [], usage: withTotal(next.usage) });

@@ -107,7 +107,7 @@ describe('OpenAiProvider', () => {
   it('counts a stream that breaks off with tiktoken: the prompt sent and the text received', async () => {
     const json = JSON.stringify(goalAnswer);
     const pieces = piecesOf(json, 5);
-    server.enqueue(answer.stream(pieces, { prompt_tokens: 300, completion_tokens: 88 }, 6));
+    server.enqueue(answer.stream(pieces, { prompt_tokens: 300, completion_tokens: 88 }, { breakAfter: 6 }));
     const { options, usages, deltas } = call();
     const error = await failure(
       provider({ maxRetries: 0 }).floatingChat(chat, { ...options, onDelta: (t) => deltas.push(t) }),

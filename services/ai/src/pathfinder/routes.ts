@@ -1,0 +1,38 @@
+import { type HttpServer, requireHero } from '@lifequest/platform';
+import { FloatingChatReply, OnboardingReply, PathfinderConversationBody } from '@lifequest/proto';
+import { streamAnswer, wantsStream } from '../http/sse.ts';
+import type { PathfinderService } from './service.ts';
+
+export function pathfinderRoutes(app: HttpServer, pathfinder: PathfinderService): void {
+  // Spec 7: one path, two shapes. Onboarding sends its phase; the floating chat sends messages alone.
+  app.post(
+    '/api/ai/pathfinder-conversation',
+    {
+      schema: {
+        body: PathfinderConversationBody,
+        response: { 200: OnboardingReply.or(FloatingChatReply) },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = requireHero(request);
+      const body = request.body;
+      const onboarding = body.phase !== undefined;
+      if (wantsStream(request)) {
+        return onboarding
+          ? streamAnswer(
+              request,
+              reply,
+              (io) => pathfinder.onboarding(userId, body, io),
+              (a) => a.response,
+            )
+          : streamAnswer(
+              request,
+              reply,
+              (io) => pathfinder.floatingChat(userId, body, io),
+              (a) => a.reply,
+            );
+      }
+      return onboarding ? pathfinder.onboarding(userId, body) : pathfinder.floatingChat(userId, body);
+    },
+  );
+}

@@ -1,0 +1,122 @@
+import type {
+  FloatingChatReply,
+  OnboardingReply,
+  PathfinderConversationBody,
+  SmartGoalData,
+} from '@lifequest/proto';
+import { crisisResponse, latestHeroMessage } from '../guardrails/safety.ts';
+import type { Meter } from '../metering/meter.ts';
+import type { LlmProvider } from '../providers/port.ts';
+import type { Conversations } from './conversations.ts';
+import { acceptsQuest } from './start-quest.ts';
+
+export interface TurnIo {
+  signal?: AbortSignal;
+  onDelta?: (text: string) => void;
+}
+
+const EMPTY_SMART: SmartGoalData = {
+  specific: null,
+  measurable: null,
+  achievable: null,
+  relevant: null,
+  timeBound: null,
+};
+
+export const CHAT_GREETING =
+  "Greetings, hero! I'm The Pathfinder. What are you working towards? Tell me a goal, or ask me anything about staying on the path.";
+
+/** POST /api/ai/pathfinder-conversation: onboarding step 4 and the floating chat bubble. */
+export class PathfinderService {
+  readonly #provider: LlmProvider;
+  readonly #meter: Meter;
+  readonly #conversations: Conversations;
+  readonly #now: () => Date;
+
+  constructor(
+    provider: LlmProvider,
+    meter: Meter,
+    conversations: Conversations,
+    now: () => Date = () => new Date(),
+  ) {
+    this.#provider = provider;
+    this.#meter = meter;
+    this.#conversations = conversations;
+    this.#now = now;
+  }
+
+  /**
+   * One onboarding turn. The phase goes initial → ready (all five SMART parts known) → complete: when
+   * the phase is ready and the hero accepts ('Start This Quest'), the answer is 'complete' with the very
+   * goal the hero was shown, taken from the saved conversation, without asking the model again.
+   */
+  async onboarding(
+    userId: string,
+    body: PathfinderConversationBody,
+    io: TurnIo = {},
+  ): Promise<OnboardingReply> {
+    const displayName = body.displayName?.trim() || 'adventurer';
+    const smartGoalData = body.smartGoalData ?? EMPTY_SMART;
+    const latest = latestHeroMessage(body.messages);
+
+    const crisis = crisisResponse(latest, displayName);
+    if (crisis) return { response: crisis, phase: 'initial', smartGoalData, finalGoal: null };
+
+    const accepting = body.phase !== 'initial' && latest !== undefined && acceptsQuest(latest);
+    if (accepting) {
+      const saved = await this.#conversations.load(userId, 'onboarding');
+      if (saved?.finalGoal) {
+        const reply: OnboardingReply = {
+          response: questBegins(displayName, saved.finalGoal.title),
+          phase: 'complete',
+          smartGoalData: saved.smartGoalData ?? smartGoalData,
+          finalGoal: saved.finalGoal,
+        };
+        await this.#conversations.save(userId, 'onboarding', body.messages, reply.response, reply);
+        return reply;
+      }
+    }
+
+    await this.#meter.assertWithinBudget(userId, this.#now());
+    const reply = await this.#meter.metered(userId, 'onboarding', (onUsage) =>
+      this.#provider.onboarding(
+        {
+          messages: body.messages,
+          phase: body.phase ?? 'initial',
+          primaryClass: body.primaryClass ?? 'general',
+          displayName,
+          smartGoalData: body.smartGoalData ?? null,
+        },
+        { today: this.#now(), onUsage, ...io },
+      ),
+    );
+    // A model never declares 'complete' itself; an accepted ready goal does.
+    const answer: OnboardingReply =
+      accepting && reply.phase === 'ready' && reply.finalGoal ? { ...reply, phase: 'complete' } : reply;
+    await this.#conversations.save(userId, 'onboarding', body.messages, answer.response, answer);
+    return answer;
+  }
+
+  /** One floating chat turn: coaching, and a CREATE_GOAL action when a goal becomes clear. */
+  async floatingChat(
+    userId: string,
+    body: PathfinderConversationBody,
+    io: TurnIo = {},
+  ): Promise<FloatingChatReply> {
+    const latest = latestHeroMessage(body.messages);
+    if (latest === undefined) return { reply: CHAT_GREETING, actions: [] };
+    const crisis = crisisResponse(latest, 'friend');
+    if (crisis) return { reply: crisis, actions: [] };
+
+    await this.#meter.assertWithinBudget(userId, this.#now());
+    const reply = await this.#meter.metered(userId, 'floating-chat', (onUsage) =>
+      this.#provider.floatingChat({ messages: body.messages }, { today: this.#now(), onUsage, ...io }),
+    );
+    await this.#conversations.save(userId, 'floating', body.messages, reply.reply);
+    return reply;
+  }
+}
+
+function questBegins(name: string, title: string): string {
+  return `Then it is decided, ${name}: "${title}" is your first quest. Your milestones are set and the path is lit. Complete your quest setup, and may every step bring you XP and glory!`;
+}
