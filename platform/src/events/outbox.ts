@@ -39,6 +39,11 @@ export interface RelayOptions {
   releaseClaimsOnStart: boolean;
   /** Published rows older than this are deleted (0 keeps them forever). */
   retainPublishedMs: number;
+  /**
+   * Inbox rows older than this are deleted (0 keeps them forever). Redelivery comes within minutes, and a
+   * dead-lettered event never left an inbox row, so a long window keeps every real duplicate out.
+   */
+  retainInboxMs: number;
 }
 
 export const DEFAULT_RELAY: RelayOptions = {
@@ -49,6 +54,7 @@ export const DEFAULT_RELAY: RelayOptions = {
   maxRetryDelayMs: 30_000,
   releaseClaimsOnStart: false,
   retainPublishedMs: 7 * 24 * 3_600_000,
+  retainInboxMs: 30 * 24 * 3_600_000,
 };
 
 interface ClaimedRow {
@@ -310,14 +316,23 @@ export class OutboxRelay {
     }
   }
 
+  /** Every ten minutes: drops published outbox rows and old inbox rows past their retention. */
   private async cleanupOccasionally(): Promise<void> {
-    const retain = this.options.retainPublishedMs;
-    if (retain <= 0 || Date.now() - this.lastCleanup < 600_000) return;
+    if (Date.now() - this.lastCleanup < 600_000) return;
     this.lastCleanup = Date.now();
-    await this.client.$executeRawUnsafe(
-      `delete from "${this.schema}"."_outbox"
-       where published_at is not null and published_at < now() - ($1::bigint * interval '1 millisecond')`,
-      retain,
-    );
+    const { retainPublishedMs, retainInboxMs } = this.options;
+    if (retainPublishedMs > 0) {
+      await this.client.$executeRawUnsafe(
+        `delete from "${this.schema}"."_outbox"
+         where published_at is not null and published_at < now() - ($1::bigint * interval '1 millisecond')`,
+        retainPublishedMs,
+      );
+    }
+    if (retainInboxMs > 0) {
+      await this.client.$executeRawUnsafe(
+        `delete from "${this.schema}"."_inbox" where processed_at < now() - ($1::bigint * interval '1 millisecond')`,
+        retainInboxMs,
+      );
+    }
   }
 }

@@ -1,0 +1,60 @@
+import { createEnvelope } from '@lifequest/proto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openPglite } from '../db/database.ts';
+import { waitUntil } from '../testing/wait.ts';
+import { createServiceSchema } from './bus.conformance.ts';
+import { InProcessEventBus } from './in-process-bus.ts';
+import { insertOutboxRow, OutboxRelay } from './outbox.ts';
+import { sqlClient } from './sql-client.ts';
+
+describe('outbox relay housekeeping', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openPglite(undefined);
+  }, 60_000);
+  afterAll(() => db?.close());
+
+  it('keeps a row it could not publish pending, with the error, and flush says so', async () => {
+    await createServiceSchema(db, 'broken_q');
+    const closed = new InProcessEventBus();
+    await closed.close();
+    const relay = new OutboxRelay(sqlClient(db), 'broken_q', closed);
+    const event = createEnvelope('goal.deleted', { goalId: 'g', userId: 'u' }, null);
+    await sqlClient(db).$transaction((tx) => insertOutboxRow(tx, 'broken_q', event));
+    await expect(relay.flush()).rejects.toThrow("1 outbox event(s) of 'broken_q' could not be published yet");
+    const [row] = await db.query<{
+      published_at: unknown;
+      attempts: number;
+      last_error: string;
+      later: boolean;
+    }>(`select published_at, attempts, last_error, claimed_until > now() as later from broken_q._outbox`);
+    expect(row).toMatchObject({ published_at: null, attempts: 1, later: true });
+    expect(row?.last_error).toMatch(/BusClosedError: The event bus is closed/);
+    expect(await relay.backlog()).toBe(1);
+  });
+
+  it('drops published outbox rows and inbox rows past their retention, and keeps the rest', async () => {
+    await createServiceSchema(db, 'tidy_q');
+    await db.exec(`
+      insert into tidy_q._outbox (id, name, envelope, published_at) values
+        ('00000000-0000-4000-8000-000000000001', 'goal.deleted', '{}', now() - interval '8 days'),
+        ('00000000-0000-4000-8000-000000000002', 'goal.deleted', '{}', now() - interval '1 day');
+      insert into tidy_q._inbox (consumer, event_id, processed_at) values
+        ('tidy', '00000000-0000-4000-8000-000000000003', now() - interval '31 days'),
+        ('tidy', '00000000-0000-4000-8000-000000000004', now() - interval '2 days');`);
+    const relay = new OutboxRelay(sqlClient(db), 'tidy_q', new InProcessEventBus(), { pollIntervalMs: 20 });
+    await relay.start();
+    try {
+      await waitUntil('the clean-up', async () => {
+        const rows = await db.query('select 1 from tidy_q._outbox');
+        return rows.length === 1;
+      });
+    } finally {
+      await relay.stop();
+    }
+    const outbox = await db.query<{ id: string }>('select id::text from tidy_q._outbox');
+    const inbox = await db.query<{ event_id: string }>('select event_id::text from tidy_q._inbox');
+    expect(outbox.map((r) => r.id)).toEqual(['00000000-0000-4000-8000-000000000002']);
+    expect(inbox.map((r) => r.event_id)).toEqual(['00000000-0000-4000-8000-000000000004']);
+  });
+});
