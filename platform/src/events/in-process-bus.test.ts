@@ -1,3 +1,4 @@
+import { createEnvelope } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '../db/database.ts';
 import { waitUntil } from '../testing/wait.ts';
@@ -108,4 +109,37 @@ describe('in-process bus across a crash', () => {
       await db.close();
     }
   }, 90_000);
+});
+
+describe('in-process dead letters', () => {
+  it('survive a restart of the process when kept in the database, and replay there', async () => {
+    const db = await openPglite(undefined);
+    try {
+      const event = createEnvelope('goal.deleted', { goalId: 'g1', userId: 'u1' }, 'u1');
+      const before = new InProcessEventBus({
+        retry: { attempts: 1 },
+        deadLetters: new SqlDeadLetterStore(db),
+      });
+      await before.subscribe('admin', ['goal.deleted'], async () => {
+        throw new Error('read model offline');
+      });
+      await before.publish(event);
+      await before.close();
+
+      const after = new InProcessEventBus({ deadLetters: new SqlDeadLetterStore(db) });
+      const handled: string[] = [];
+      await after.subscribe('admin', ['goal.deleted'], async (e) => {
+        handled.push(e.id);
+      });
+      expect(await after.listDeadLetters('admin')).toMatchObject([
+        { consumer: 'admin', eventId: event.id, attempts: 1, error: 'Error: read model offline' },
+      ]);
+      expect(await after.replayDeadLetters('admin')).toBe(1);
+      expect(handled).toEqual([event.id]);
+      expect(await after.listDeadLetters('admin')).toEqual([]);
+      await after.close();
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
 });
