@@ -1,9 +1,102 @@
-import type { ServiceModule } from '@lifequest/platform';
+import type { ModuleContext, ServiceModule } from '@lifequest/platform';
+// TODO(platform): import from '@lifequest/platform' once its index exports the service events.
+import { createServiceEvents } from '../../../platform/src/events/service-events.ts';
+import { clearConfirmedDrafts } from './advisor/plan-confirmed.ts';
+import { advisorRoutes } from './advisor/routes.ts';
+import { AdvisorService } from './advisor/service.ts';
+import { type AiDb, type AiEvents, createAiDb } from './db.ts';
+import { purgeDeletedHeroes } from './heroes/purge.ts';
+import { Meter } from './metering/meter.ts';
+import { loadPriceTable } from './metering/prices.ts';
+import { Conversations } from './pathfinder/conversations.ts';
+import { pathfinderRoutes } from './pathfinder/routes.ts';
+import { PathfinderService } from './pathfinder/service.ts';
+import type { LlmProvider } from './providers/port.ts';
+import { selectProvider } from './providers/select.ts';
+import { dropStoriesOfDeletedGoals } from './stories/goal-deleted.ts';
+import { storyRoutes } from './stories/routes.ts';
+import { StoryService } from './stories/service.ts';
+import { startStoryWorker } from './stories/worker.ts';
 
-/** The ai service. Its features arrive with their own issues; the module already boots and migrates. */
-export const aiModule: ServiceModule = {
-  name: 'ai',
-  schema: 'ai',
-  migrations: new URL('../prisma/migrations/', import.meta.url),
-  async setup() {},
-};
+/** How long POST /api/narrative/generate waits for the story before answering 202 'still writing'. */
+export const STORY_WAIT_MS = 20_000;
+
+export interface AiModuleOptions {
+  storyWaitMs?: number;
+  /** Replaces the provider chosen by config (tests use it to slow a provider down or watch it). */
+  provider?: (config: ModuleContext['config']) => LlmProvider;
+}
+
+interface AiRuntime {
+  db: AiDb;
+  events: AiEvents;
+  provider: LlmProvider;
+  meter: Meter;
+}
+
+// Target `all` runs setup and the workers in one process: they share one client, outbox relay and meter.
+const runtimes = new WeakMap<ModuleContext, AiRuntime>();
+
+function runtimeOf(ctx: ModuleContext, options: AiModuleOptions): AiRuntime {
+  const existing = runtimes.get(ctx);
+  if (existing) return existing;
+  const db = createAiDb(ctx.db);
+  ctx.onClose(() => db.$disconnect());
+  const events = createServiceEvents({ schema: 'ai', prisma: db, bus: ctx.bus, log: ctx.log });
+  ctx.onStarted(() => events.start());
+  // Registered after the client, so it runs before it on shutdown (onClose runs in reverse).
+  ctx.onClose(() => events.stop());
+  const provider = (options.provider ?? selectProvider)(ctx.config);
+  const meter = new Meter(db, events, {
+    prices: loadPriceTable(ctx.config.aiPrices),
+    dailyBudget: ctx.config.aiDailyTokenBudget,
+    log: ctx.log,
+  });
+  ctx.log.info({ provider: provider.name, model: provider.model }, 'The Pathfinder is ready');
+  const runtime = { db, events, provider, meter };
+  runtimes.set(ctx, runtime);
+  return runtime;
+}
+
+/** The ai service: The Pathfinder's conversations, the advisor and its drafts, stories, token metering. */
+export function createAiModule(options: AiModuleOptions = {}): ServiceModule {
+  return {
+    name: 'ai',
+    schema: 'ai',
+    migrations: new URL('../prisma/migrations/', import.meta.url),
+
+    async setup(app, ctx) {
+      const { db, events, provider, meter } = runtimeOf(ctx, options);
+      const advisor = new AdvisorService(db, events, provider, meter);
+      await purgeDeletedHeroes(events);
+      await dropStoriesOfDeletedGoals(events);
+      await clearConfirmedDrafts(events, advisor);
+
+      pathfinderRoutes(app, new PathfinderService(provider, meter, new Conversations(db)));
+      advisorRoutes(app, advisor);
+      storyRoutes(
+        app,
+        new StoryService(db, ctx.jobs, ctx.services, meter, { waitMs: options.storyWaitMs ?? STORY_WAIT_MS }),
+      );
+    },
+
+    // The ai-worker target runs only this, so stories scale apart from the HTTP service.
+    async startWorkers(ctx) {
+      const { db, events, provider, meter } = runtimeOf(ctx, options);
+      await startStoryWorker({
+        db,
+        events,
+        jobs: ctx.jobs,
+        services: ctx.services,
+        provider,
+        meter,
+        log: ctx.log,
+        concurrency: ctx.config.jobConcurrency,
+      });
+    },
+  };
+}
+
+export const aiModule: ServiceModule = createAiModule();
+
+export default aiModule;

@@ -1,0 +1,34 @@
+import { type HttpServer, requireHero } from '@lifequest/platform';
+import { AdvisorMessage, AdvisorMessageBody, AdvisorReply, PlanDraftResponse } from '@lifequest/proto';
+import { z } from 'zod';
+import { streamAnswer, wantsStream } from '../http/sse.ts';
+import type { AdvisorService } from './service.ts';
+
+export function advisorRoutes(app: HttpServer, advisor: AdvisorService): void {
+  app.get(
+    '/api/advisor/messages',
+    { schema: { response: { 200: z.array(AdvisorMessage) } } },
+    async (request) => advisor.history(requireHero(request).userId),
+  );
+
+  app.post(
+    '/api/advisor/message',
+    { schema: { body: AdvisorMessageBody, response: { 200: AdvisorReply } } },
+    async (request, reply) => {
+      const { userId } = requireHero(request);
+      if (wantsStream(request)) {
+        return streamAnswer(
+          request,
+          reply,
+          (io) => advisor.message(userId, request.body.message, io),
+          (a) => a.reply,
+        );
+      }
+      return advisor.message(userId, request.body.message);
+    },
+  );
+
+  app.get('/api/plans/draft', { schema: { response: { 200: PlanDraftResponse } } }, async (request) =>
+    advisor.draft(requireHero(request).userId),
+  );
+}

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type AiHarness, type HeroCaller, startAiHarness } from '../testing/harness.ts';
+
+let ai: AiHarness;
+
+beforeAll(async () => {
+  ai = await startAiHarness();
+});
+afterAll(() => ai?.close());
+
+async function leaveTraces(hero: HeroCaller) {
+  await ai.quests.goal.create({
+    data: { userId: hero.userId, title: 'Save $500', isCompleted: true, completedAt: new Date() },
+  });
+  await hero.json('POST', '/api/ai/pathfinder-conversation', {
+    messages: [{ role: 'user', content: 'I want to run a 5K in 2 months' }],
+  });
+  await hero.json('POST', '/api/ai/pathfinder-conversation', {
+    messages: [{ role: 'user', content: 'Read 10 books in 5 months' }],
+    phase: 'initial',
+    primaryClass: 'general',
+    displayName: 'Aria',
+    smartGoalData: null,
+  });
+  await hero.json('POST', '/api/advisor/message', { message: 'I want to save $3,000 in 6 months' });
+  expect((await hero.json('POST', '/api/narrative/generate', {})).status).toBe(201);
+}
+
+const traces = async (userId: string) => ({
+  conversations: await ai.db.conversation.count({ where: { userId } }),
+  advisorMessages: await ai.db.advisorMessage.count({ where: { userId } }),
+  drafts: await ai.db.planDraft.count({ where: { userId } }),
+  stories: await ai.db.story.count({ where: { userId } }),
+  usage: await ai.db.tokenUsage.count({ where: { userId } }),
+});
+
+it("user.deleted purges the hero's words and keeps the cost of their usage, anonymous", async () => {
+  const gone = ai.hero();
+  const stays = ai.hero();
+  await leaveTraces(gone);
+  await leaveTraces(stays);
+  const before = await traces(gone.userId);
+  expect(before).toEqual({ conversations: 2, advisorMessages: 2, drafts: 1, stories: 1, usage: 4 });
+  const usageIds = (await ai.db.tokenUsage.findMany({ where: { userId: gone.userId } })).map((u) => u.id);
+  const cost = await ai.db.tokenUsage.aggregate({ _sum: { costUsd: true, totalTokens: true } });
+
+  await ai.deliver('user.deleted', { userId: gone.userId });
+
+  expect(await traces(gone.userId)).toEqual({
+    conversations: 0,
+    advisorMessages: 0,
+    drafts: 0,
+    stories: 0,
+    usage: 0,
+  });
+  const kept = await ai.db.tokenUsage.findMany({ where: { id: { in: usageIds } } });
+  expect(kept).toHaveLength(4);
+  expect(kept.every((u) => u.userId === null)).toBe(true);
+  expect(await ai.db.tokenUsage.aggregate({ _sum: { costUsd: true, totalTokens: true } })).toEqual(cost);
+  // The other hero is untouched.
+  expect(await traces(stays.userId)).toEqual(before);
+});

@@ -1,0 +1,21 @@
+import { isUuid } from '../advisor/service.ts';
+import type { AiEvents } from '../db.ts';
+
+export const CONSUMER = 'ai';
+
+/**
+ * A deleted hero leaves no words behind: conversations, advisor messages, the plan draft and stories
+ * go. Token usage stays, without the hero's id, so the cost history the admin sees stays true.
+ */
+export async function purgeDeletedHeroes(events: AiEvents): Promise<void> {
+  await events.subscribe(CONSUMER, ['user.deleted'], async (event, tx) => {
+    const userId = event.payload.userId;
+    // Every row's user_id is a uuid, so any other id owns nothing here.
+    if (!isUuid(userId)) return;
+    await tx.conversation.deleteMany({ where: { userId } });
+    await tx.advisorMessage.deleteMany({ where: { userId } });
+    await tx.planDraft.deleteMany({ where: { userId } });
+    await tx.story.deleteMany({ where: { userId } });
+    await tx.tokenUsage.updateMany({ where: { userId }, data: { userId: null } });
+  });
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { OFFLINE_MODEL } from '../metering/prices.ts';
+import { countChatTokens } from '../metering/tokens.ts';
+import { OfflinePathfinder } from './offline-pathfinder.ts';
+import type { ModelUsage } from './port.ts';
+
+const today = new Date('2026-03-02T09:00:00Z');
+const offline = new OfflinePathfinder();
+
+describe('OfflinePathfinder', () => {
+  it('answers through the port, streams pieces that join into the exact reply, and meters with tiktoken', async () => {
+    const usages: ModelUsage[] = [];
+    const deltas: string[] = [];
+    const messages = [{ role: 'user' as const, content: 'I want to run a half marathon by September 1' }];
+    const reply = await offline.floatingChat(
+      { messages },
+      { today, onUsage: (u) => usages.push(u), onDelta: (t) => deltas.push(t) },
+    );
+    expect(reply.actions[0]?.payload.targetDate).toBe('2026-09-01');
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.join('')).toBe(reply.reply);
+    expect(usages).toEqual([
+      {
+        model: OFFLINE_MODEL,
+        promptTokens: countChatTokens(OFFLINE_MODEL, messages),
+        completionTokens: expect.any(Number),
+        source: 'tiktoken',
+      },
+    ]);
+    expect(usages[0]!.completionTokens).toBeGreaterThan(0);
+  });
+
+  it('returns plans that pass the Plan contract', async () => {
+    const answer = await offline.advisor(
+      { message: 'Save $2,000 by December 1', history: [] },
+      { today, onUsage: () => {} },
+    );
+    expect(answer.plan?.goal).toMatchObject({ category: 'finance' });
+    expect(answer.plan?.milestones.at(-1)?.due_date).toBe('2026-12-01');
+  });
+
+  it('stops when the caller has already gone', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      offline.floatingChat(
+        { messages: [{ role: 'user', content: 'hi' }] },
+        { today, onUsage: () => {}, signal: controller.signal },
+      ),
+    ).rejects.toThrow();
+  });
+});

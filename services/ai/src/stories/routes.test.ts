@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { StoryHistoryItem } from '@lifequest/proto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { OfflinePathfinder } from '../providers/offline-pathfinder.ts';
+import type { CallOptions, StoryTask } from '../providers/port.ts';
+import { type AiHarness, startAiHarness } from '../testing/harness.ts';
+
+let ai: AiHarness;
+
+beforeAll(async () => {
+  ai = await startAiHarness();
+});
+afterAll(() => ai?.close());
+
+async function completedQuest(
+  harness: AiHarness,
+  userId: string,
+  title: string,
+  foundation: string | null,
+  milestones: string[],
+) {
+  return harness.quests.goal.create({
+    data: {
+      userId,
+      title,
+      foundation,
+      isCompleted: true,
+      completedAt: new Date('2026-02-01T10:00:00Z'),
+      milestones: {
+        create: milestones.map((t, position) => ({
+          userId,
+          title: t,
+          position,
+          xpReward: 25,
+          isCompleted: true,
+        })),
+      },
+    },
+  });
+}
+
+describe('achievement stories', () => {
+  it("writes the epic story from the hero's own achievements, and only theirs", async () => {
+    const hero = ai.hero(undefined, 'Nadia');
+    const other = ai.hero(undefined, 'Omar');
+    await completedQuest(ai, hero.userId, 'Save $3,000', 'Finance', ['Save $1,000', 'Save $3,000']);
+    await completedQuest(ai, hero.userId, 'Run a 10K', 'Health', ['Run 5K', 'Run 10K']);
+    await completedQuest(ai, other.userId, 'Climb Kilimanjaro', 'Health', ['Book the trip']);
+
+    const res = await hero.json('POST', '/api/narrative/generate', {});
+    expect(res.status).toBe(201);
+    const story = StoryHistoryItem.parse(res.body.story);
+    expect(story).toMatchObject({
+      narrative_type: 'multi_foundation',
+      achievements_count: 2,
+      foundation_progress: { Finance: 100, Health: 100, Intelligence: 0, Spirit: 0 },
+    });
+    expect(story.achievements_data.map((a) => a.title).sort()).toEqual(['Run a 10K', 'Save $3,000']);
+    expect(story.story).toContain('Nadia');
+    expect(story.story).toContain('Save $3,000');
+    expect(story.story).not.toContain('Kilimanjaro');
+    expect(story.story.split('\n\n').length).toBeGreaterThanOrEqual(2);
+
+    expect((await hero.json('GET', '/api/narrative/history')).body).toEqual([story]);
+    expect((await other.json('GET', '/api/narrative/history')).body).toEqual([]);
+    await vi.waitFor(() =>
+      expect(
+        ai.published.find((e) => e.name === 'story.generated' && e.actorId === hero.userId)?.payload,
+      ).toEqual({
+        storyId: story.id,
+        userId: hero.userId,
+        narrativeType: 'multi_foundation',
+        title: 'The Epic Journey of Nadia',
+      }),
+    );
+    expect(await ai.db.tokenUsage.count({ where: { userId: hero.userId, endpoint: 'story' } })).toBe(1);
+  });
+
+  it('writes a focused story on one completed quest, newest first in the history', async () => {
+    const hero = ai.hero(undefined, 'Pia');
+    const quest = await completedQuest(ai, hero.userId, 'Read 12 books', null, [
+      'Read 6 books',
+      'Read 12 books',
+    ]);
+    await completedQuest(ai, hero.userId, 'Meditate daily', 'Spirit', []);
+    const epic = await hero.json('POST', '/api/narrative/generate', {});
+    const focused = await hero.json('POST', '/api/narrative/generate', { achievement_id: quest.id });
+
+    expect(focused.status).toBe(201);
+    expect(focused.body.story).toMatchObject({
+      narrative_type: 'single_achievement',
+      achievements_count: 1,
+      achievements_data: [{ id: quest.id, title: 'Read 12 books' }],
+    });
+    expect(focused.body.story.story).toContain('Read 12 books');
+    expect(focused.body.story.story).not.toContain('Meditate daily');
+    const history = await hero.json('GET', '/api/narrative/history');
+    expect(history.body.map((s: { id: string }) => s.id)).toEqual([
+      focused.body.story.id,
+      epic.body.story.id,
+    ]);
+  });
+
+  it("refuses a focused story on a quest that is not completed (400) or not the hero's (404)", async () => {
+    const hero = ai.hero();
+    const open = await ai.quests.goal.create({ data: { userId: hero.userId, title: 'Learn Rust' } });
+    const theirs = await completedQuest(ai, randomUUID(), 'Not yours', null, []);
+
+    const notDone = await hero.json('POST', '/api/narrative/generate', { achievement_id: open.id });
+    expect(notDone.status).toBe(400);
+    expect(notDone.body.code).toBe('QUEST_NOT_COMPLETED');
+    for (const id of [theirs.id, randomUUID(), 'not-an-id']) {
+      const res = await hero.json('POST', '/api/narrative/generate', { achievement_id: id });
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('QUEST_NOT_FOUND');
+    }
+    expect(await ai.db.story.count({ where: { userId: hero.userId } })).toBe(0);
+  });
+
+  it('drops the focused stories of a deleted quest and keeps the epic ones', async () => {
+    const hero = ai.hero();
+    const quest = await completedQuest(ai, hero.userId, 'Sell the old car', 'Finance', []);
+    await hero.json('POST', '/api/narrative/generate', { achievement_id: quest.id });
+    const epic = await hero.json('POST', '/api/narrative/generate', {});
+    await ai.deliver('goal.deleted', { goalId: quest.id, userId: hero.userId });
+    const history = await hero.json('GET', '/api/narrative/history');
+    expect(history.body.map((s: { id: string }) => s.id)).toEqual([epic.body.story.id]);
+  });
+});
+
+describe('a story that takes longer than the wait', () => {
+  let slow: AiHarness;
+  let release: () => void = () => {};
+  let gate = Promise.resolve();
+
+  beforeAll(async () => {
+    const offline = new OfflinePathfinder();
+    const provider = Object.assign(Object.create(offline), {
+      async story(task: StoryTask, options: CallOptions) {
+        await gate;
+        return offline.story(task, options);
+      },
+    });
+    slow = await startAiHarness({}, { storyWaitMs: 50, provider: () => provider });
+  });
+  afterAll(() => slow?.close());
+
+  it("answers 202 'still writing' with the job id, and the story is there once written", async () => {
+    gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    const hero = slow.hero(undefined, 'Quinn');
+    await completedQuest(slow, hero.userId, 'Plant a garden', 'Spirit', ['Buy seeds']);
+
+    const res = await hero.json('POST', '/api/narrative/generate', {});
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({
+      status: 'writing',
+      jobId: expect.any(String),
+      message: 'The Pathfinder is still writing your story…',
+    });
+    expect((await hero.json('GET', `/api/narrative/jobs/${res.body.jobId}`)).status).toBe(202);
+    expect((await hero.json('GET', '/api/narrative/history')).body).toEqual([]);
+    // Nobody else can look at it.
+    expect((await slow.hero().json('GET', `/api/narrative/jobs/${res.body.jobId}`)).status).toBe(404);
+
+    release();
+    const done = await vi.waitFor(async () => {
+      const poll = await hero.json('GET', `/api/narrative/jobs/${res.body.jobId}`);
+      expect(poll.status).toBe(200);
+      return poll.body;
+    });
+    expect(done.story.story).toContain('Plant a garden');
+    expect((await hero.json('GET', '/api/narrative/history')).body).toEqual([done.story]);
+  });
+});

@@ -1,0 +1,12 @@
+/** Splits a server-sent events body into its events, each `data` parsed as JSON. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read event data freely
+export function parseSse(text: string): { event: string; data: any }[] {
+  return text
+    .split('\n\n')
+    .filter((block) => block.trim())
+    .map((block) => {
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+      const data = /^data: (.*)$/m.exec(block)?.[1] ?? 'null';
+      return { event, data: JSON.parse(data) };
+    });
+}
