@@ -8,7 +8,7 @@ import {
   type RegisterBody,
   type User,
 } from '@lifequest/proto';
-import type { AuthDb } from '../db.ts';
+import { type AuthDb, TX_OPTIONS } from '../db.ts';
 import type { User as UserRow } from '../generated/prisma/client.ts';
 import { totalXp } from '../xp/ledger.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';
@@ -46,7 +46,7 @@ export class HeroService {
         });
         await this.#events.registered(tx, created);
         return created;
-      });
+      }, TX_OPTIONS);
       return this.toUser(user, 0);
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -87,7 +87,7 @@ export class HeroService {
       });
       await this.#events.onboarded(tx, updated);
       return updated;
-    });
+    }, TX_OPTIONS);
     return this.toUser(user, await this.totalXp(userId));
   }
 

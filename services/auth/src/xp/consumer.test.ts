@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startXpHarness, type XpHarness } from '../testing/xp-harness.ts';
+import { type AuthHarness, startAuthHarness } from '../testing/auth-harness.ts';
 
-let xp: XpHarness;
+let xp: AuthHarness;
 beforeAll(async () => {
-  xp = await startXpHarness();
+  xp = await startAuthHarness();
 });
 afterAll(() => xp?.close());
 

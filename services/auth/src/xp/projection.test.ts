@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startXpHarness, type XpHarness } from '../testing/xp-harness.ts';
+import { type AuthHarness, startAuthHarness } from '../testing/auth-harness.ts';
 import { XpProjectionService } from './projection.ts';
 
-let xp: XpHarness;
+let xp: AuthHarness;
 beforeAll(async () => {
-  xp = await startXpHarness();
+  xp = await startAuthHarness();
 });
 afterAll(() => xp?.close());
 

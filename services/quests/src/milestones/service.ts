@@ -5,7 +5,7 @@ import {
   questProgress,
   toIsoDate,
 } from '@lifequest/proto';
-import type { QuestEvents, QuestsDb, QuestsTx } from '../db.ts';
+import { type QuestEvents, type QuestsDb, type QuestsTx, TX_OPTIONS } from '../db.ts';
 import { isoDateOrNull, isUuid, MILESTONE_ORDER, milestoneToWire } from '../goals/wire.ts';
 import type { XpLedgerView } from '../xp/xp-projection.ts';
 
@@ -54,8 +54,9 @@ export class MilestoneService {
    */
   async toggle(userId: string, milestoneId: string): Promise<MilestoneToggleResult> {
     if (!isUuid(milestoneId)) throw notFound();
-    const { result, xpEventIds } = await this.#events.transaction((tx) =>
-      this.#toggle(tx, userId, milestoneId),
+    const { result, xpEventIds } = await this.#db.$transaction(
+      (tx) => this.#toggle(tx, userId, milestoneId),
+      TX_OPTIONS,
     );
     const projection = await this.#xp.totalsAfter(userId, xpEventIds);
     if (!projection?.caughtUp) return { ...result, user: null };

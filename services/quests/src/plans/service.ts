@@ -1,5 +1,5 @@
 import type { GoalCategory, LifeClass, PlanConfirmBody, QuestWithMilestones } from '@lifequest/proto';
-import type { QuestEvents } from '../db.ts';
+import { type QuestEvents, type QuestsDb, TX_OPTIONS } from '../db.ts';
 import { insertQuest } from '../goals/create-quest.ts';
 import { questWithMilestones } from '../goals/service.ts';
 import { milestoneToWire } from '../goals/wire.ts';
@@ -22,16 +22,18 @@ const CLASS_OF_CATEGORY: Readonly<Record<GoalCategory, LifeClass>> = {
  * beyond the milestones' sum is earned when the quest completes; nothing is counted twice.
  */
 export class PlanService {
+  readonly #db: QuestsDb;
   readonly #events: QuestEvents;
 
-  constructor(events: QuestEvents) {
+  constructor(db: QuestsDb, events: QuestEvents) {
+    this.#db = db;
     this.#events = events;
   }
 
   async confirm(userId: string, plan: PlanConfirmBody): Promise<QuestWithMilestones> {
     const milestoneXp = plan.milestones.reduce((sum, m) => sum + m.xp_reward, 0);
     const dueDates = plan.milestones.map((m) => m.due_date).filter((d): d is string => d !== null);
-    const created = await this.#events.transaction(async (tx) => {
+    const created = await this.#db.$transaction(async (tx) => {
       const quest = await insertQuest(tx, this.#events, {
         userId,
         title: plan.goal.title,
@@ -59,7 +61,7 @@ export class PlanService {
         userId,
       );
       return quest;
-    });
+    }, TX_OPTIONS);
     return questWithMilestones(created.goal, created.milestones.map(milestoneToWire));
   }
 }

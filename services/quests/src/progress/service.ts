@@ -1,6 +1,6 @@
 import { AppError } from '@lifequest/platform';
 import { type ProgressBody, type ProgressEntry, parseProgressValue, toIsoDate } from '@lifequest/proto';
-import type { QuestEvents, QuestsDb } from '../db.ts';
+import { type QuestEvents, type QuestsDb, TX_OPTIONS } from '../db.ts';
 import { notFound } from '../goals/service.ts';
 import { isUuid } from '../goals/wire.ts';
 
@@ -42,7 +42,7 @@ export class ProgressService {
       throw new AppError('VALIDATION_FAILED', 'Invalid body: value is too large');
     }
 
-    return this.#events.transaction(async (tx) => {
+    return this.#db.$transaction(async (tx) => {
       // Serialises entries of one quest, so two first-of-the-day entries cannot both earn the bonus.
       await tx.$queryRaw`select id from "quests"."goals" where id = ${goal.id}::uuid for update`;
       const loggedAt = this.#now();
@@ -76,6 +76,6 @@ export class ProgressService {
         ts: entry.loggedAt.toISOString(),
         xpBonus,
       };
-    });
+    }, TX_OPTIONS);
   }
 }

@@ -59,7 +59,7 @@ export async function startQuestsHarness(): Promise<QuestsHarness> {
     goals: new GoalService(db, events),
     milestones: new MilestoneService(db, events, { totalsAfter: async () => null }),
     progress: new ProgressService(db, events),
-    plans: new PlanService(events),
+    plans: new PlanService(db, events),
     onboarding: new OnboardingQuestService(db, events),
     published,
     flush: () => events.flush(),

@@ -3,29 +3,33 @@ import { createEnvelope, type EventEnvelope, type EventName, type EventPayloads 
 // TODO(platform): import from '@lifequest/platform' once its index exports the events kit.
 import { InProcessEventBus } from '../../../../platform/src/events/in-process-bus.ts';
 import { createServiceEvents } from '../../../../platform/src/events/service-events.ts';
-import { type AuthDb, createAuthDb } from '../db.ts';
+import { type AuthDb, type AuthEvents, createAuthDb } from '../db.ts';
 import { consumeXpEvents } from '../xp/consumer.ts';
 import { totalXp } from '../xp/ledger.ts';
 
 /**
- * auth's XP consumer on PGlite and the in-process bus, with nothing else around it: a test publishes
- * quests' events itself (and can redeliver or reorder them) and reads the ledger.
+ * auth's database, outbox and XP consumer on PGlite and the in-process bus, without HTTP: a test
+ * publishes quests' events itself (and can redeliver or reorder them), reads the ledger, and sees the
+ * user.* events auth publishes.
  */
-export interface XpHarness {
+export interface AuthHarness {
   db: AuthDb;
+  events: AuthEvents;
   /** Publishes like the quests relay would; resolves once auth has handled the event. */
   publish<N extends EventName>(name: N, payload: EventPayloads[N]): Promise<EventEnvelope<N>>;
   /** Delivers an envelope again, as a broker does after a lost ack. */
   redeliver(event: EventEnvelope): Promise<void>;
   newHero(name?: string): Promise<string>;
   total(userId: string): Promise<number>;
-  /** user.leveled_up events auth has published so far. */
+  /** user.leveled_up events auth has published so far (after flush). */
   levelUps: EventEnvelope<'user.leveled_up'>[];
+  /** user.registered and user.onboarded events auth has published so far (after flush). */
+  heroEvents: EventEnvelope[];
   flush(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startXpHarness(): Promise<XpHarness> {
+export async function startAuthHarness(): Promise<AuthHarness> {
   const database = await openPglite(undefined);
   await migrate(database, 'auth', new URL('../../prisma/migrations/', import.meta.url));
   const db = createAuthDb(database);
@@ -33,12 +37,17 @@ export async function startXpHarness(): Promise<XpHarness> {
   const events = createServiceEvents({ schema: 'auth', prisma: db, bus });
   await consumeXpEvents(events);
   const levelUps: EventEnvelope<'user.leveled_up'>[] = [];
+  const heroEvents: EventEnvelope[] = [];
   await bus.subscribe('listener', ['user.leveled_up'], async (event) => {
     levelUps.push(event as EventEnvelope<'user.leveled_up'>);
+  });
+  await bus.subscribe('listener', ['user.registered', 'user.onboarded'], async (event) => {
+    heroEvents.push(event);
   });
   await events.start();
   return {
     db,
+    events,
     async publish(name, payload) {
       const event = createEnvelope(name, payload, payload.userId);
       await bus.publish(event as EventEnvelope);
@@ -51,6 +60,7 @@ export async function startXpHarness(): Promise<XpHarness> {
     },
     total: (userId) => totalXp(db, userId),
     levelUps,
+    heroEvents,
     flush: () => events.flush(),
     async close() {
       await events.stop();
