@@ -113,8 +113,9 @@ const goalTitle = z
  */
 export const CreateGoalBody = z.object({
   title: goalTitle,
-  deadline: isoDate('deadline').nullish(),
-  targetDate: isoDate('targetDate').nullish(),
+  // An empty date field of a form means no date.
+  deadline: z.union([z.literal(''), isoDate('deadline')]).nullish(),
+  targetDate: z.union([z.literal(''), isoDate('targetDate')]).nullish(),
   description: z
     .string()
     .trim()

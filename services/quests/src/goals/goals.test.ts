@@ -56,6 +56,12 @@ describe('POST /api/goals', () => {
     expect(await milestonesOf(hero, goal.id)).toEqual(goal.milestones);
   });
 
+  it('reads an empty deadline as none', async () => {
+    const hero = await newHero(quest.url);
+    const goal = await createGoal(hero, { title: 'Sleep by 11', deadline: '', description: '' });
+    expect(goal).toMatchObject({ deadline: addDays(today(), 90), description: null });
+  });
+
   it('takes the floating chat’s suggestion: targetDate, xpTotal and milestones', async () => {
     const hero = await newHero(quest.url);
     const goal = await createGoal(hero, {

@@ -77,7 +77,7 @@ export class GoalService {
    */
   async create(userId: string, body: CreateGoalBody): Promise<CreatedGoal> {
     const today = toIsoDate(this.#now());
-    const deadline = body.deadline ?? body.targetDate ?? null;
+    const deadline = body.deadline || body.targetDate || null;
     if (deadline) assertDeadline('deadline', deadline, today);
     const suggested = (body.milestones ?? []).map(suggestion);
     for (const m of suggested) if (m.dueDate) assertNotTooLate('milestones.dueDate', m.dueDate);
