@@ -9,14 +9,17 @@ import {
   type Config,
   createHttpServer,
   type Database,
+  type EventBus,
   errorBody,
   type HeroIdentity,
   type HttpServer,
   IDENTITY_HEADER,
   type Logger,
   migrate,
+  registerOpsRoutes,
   type ServiceDirectory,
   signIdentity,
+  verifyIdentity,
 } from '@lifequest/platform';
 import { LoginBody, RegisterBody, type User } from '@lifequest/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -34,6 +37,7 @@ export interface GatewayOptions {
   services: ServiceDirectory;
   sessionSecret: string;
   internalSecret: string;
+  bus?: EventBus;
 }
 
 declare module 'fastify' {
@@ -62,6 +66,17 @@ export async function startGateway(
   app.addHook('onClose', () => sessions.close());
 
   await app.register(fastifyCookie, { secret: options.sessionSecret });
+  const bus = options.bus;
+  if (bus) {
+    // Embedded mode: the dead-letter CLI reaches the bus through here, with a signed service identity.
+    await app.register(async (ops) => {
+      ops.addHook('onRequest', async (request) => {
+        const header = request.headers[IDENTITY_HEADER];
+        request.identity = verifyIdentity(options.internalSecret, Array.isArray(header) ? header[0] : header);
+      });
+      registerOpsRoutes(ops as unknown as HttpServer, bus);
+    });
+  }
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

@@ -1,5 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
@@ -57,13 +59,17 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
 
 /** Opens the embedded database. The caller must hold the data-dir lock: two PGlite processes corrupt it. */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const template = freshClusterTemplate();
   let pglite: PGlite;
   if (dataDir) {
     const dir = join(dataDir, 'pgdata');
+    const fresh = !existsSync(join(dir, 'PG_VERSION'));
     mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir);
+    pglite = await PGlite.create(dir, fresh && template ? { loadDataDir: template } : {});
+    if (fresh && !template) await saveClusterTemplate(pglite);
   } else {
-    pglite = await PGlite.create();
+    pglite = await PGlite.create(template ? { loadDataDir: template } : {});
+    if (!template) await saveClusterTemplate(pglite);
   }
   const q = (client: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
@@ -82,4 +88,36 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       if (!pglite.closed) await pglite.close();
     },
   };
+}
+
+/*
+ * A brand-new PGlite cluster runs initdb, which takes seconds (ten on a loaded two-core machine). The
+ * result is the same every time for one PGlite version, so the first one is kept as a tarball in the
+ * OS temp dir and later fresh clusters (tests, new data dirs) start from a copy of it.
+ */
+const pgliteVersion: string = JSON.parse(
+  readFileSync(
+    join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json'),
+    'utf8',
+  ),
+).version;
+const templatePath = join(tmpdir(), `lifequest-pglite-${pgliteVersion}-template.tar`);
+
+function freshClusterTemplate(): Blob | undefined {
+  try {
+    return existsSync(templatePath) ? new Blob([readFileSync(templatePath)]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function saveClusterTemplate(pglite: PGlite): Promise<void> {
+  try {
+    const dump = await pglite.dumpDataDir('none');
+    const partial = `${templatePath}.${process.pid}.tmp`;
+    writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
+    renameSync(partial, templatePath); // atomic: a concurrent reader sees the old file or the whole new one
+  } catch {
+    // Only a cache: without it the next fresh cluster runs initdb again.
+  }
 }

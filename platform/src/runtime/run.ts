@@ -3,6 +3,7 @@ import { type Config, SERVICE_TARGETS, type ServiceName, usesEmbeddedDatabase } 
 import { lockDataDir } from '../db/data-dir-lock.ts';
 import { type Database, openPglite, openPostgres } from '../db/database.ts';
 import { migrate } from '../db/migrations.ts';
+import type { EventBus } from '../events/ports.ts';
 import { createHttpServer, type HttpServer } from '../http/server.ts';
 import type { Logger } from '../logger.ts';
 import type { ModuleContext, ModuleLoader, ServiceModule } from './module.ts';
@@ -17,6 +18,8 @@ export type GatewayStarter = (options: {
   services: ServiceDirectory;
   sessionSecret: string;
   internalSecret: string;
+  /** The process's bus when it runs everything (embedded ops routes for dead letters). */
+  bus?: EventBus;
 }) => Promise<{ app: HttpServer; close(): Promise<void> }>;
 
 export interface Registry {
@@ -134,6 +137,7 @@ export async function run(config: Config, registry: Registry, log: Logger): Prom
         services: directory,
         sessionSecret: secrets.sessionSecret,
         internalSecret: secrets.internalSecret,
+        bus: config.target === 'all' ? transports.bus : undefined,
       });
       closers.push(() => gateway.close());
       await gateway.app.listen({ host: config.host, port: config.port });

@@ -1,6 +1,8 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { createEventBus } from '../events/create-bus.ts';
 import type { EventBus } from '../events/ports.ts';
+import { createJobQueue } from '../jobs/create-queue.ts';
 import type { JobQueue } from '../jobs/ports.ts';
 import type { Logger } from '../logger.ts';
 
@@ -12,28 +14,18 @@ export interface Transports {
 
 /** Picks the bus and the job queue from config: RabbitMQ and BullMQ when configured, else in-process. */
 export async function createTransports(
-  _config: Config,
-  _db: Database | undefined,
-  _log: Logger,
+  config: Config,
+  db: Database | undefined,
+  log: Logger,
 ): Promise<Transports> {
-  const unavailable = (): never => {
-    throw new Error('event bus not wired yet');
+  const bus = await createEventBus(config, { db, log });
+  const jobs = createJobQueue(config, { log });
+  return {
+    bus,
+    jobs,
+    async close() {
+      await jobs.close();
+      await bus.close();
+    },
   };
-  const bus: EventBus = {
-    kind: 'in-process',
-    publish: async () => unavailable(),
-    subscribe: async () => {},
-    listDeadLetters: async () => [],
-    replayDeadLetters: async () => 0,
-    close: async () => {},
-  };
-  const jobs: JobQueue = {
-    kind: 'in-process',
-    enqueue: async () => unavailable(),
-    work: async () => {},
-    waitFor: async () => unavailable(),
-    getJob: async () => null,
-    close: async () => {},
-  };
-  return { bus, jobs, close: async () => {} };
 }
