@@ -1,4 +1,4 @@
 export * from './app.ts';
 export * from './infra.ts';
-export * from './schema-agreement.ts';
 export * from './processes.ts';
+export * from './schema-agreement.ts';
