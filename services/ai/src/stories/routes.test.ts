@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AppError } from '@lifequest/platform';
 import { StoryHistoryItem } from '@lifequest/proto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OfflinePathfinder } from '../providers/offline-pathfinder.ts';
@@ -172,5 +173,48 @@ describe('a story that takes longer than the wait', () => {
     });
     expect(done.story.story).toContain('Plant a garden');
     expect((await hero.json('GET', '/api/narrative/history')).body).toEqual([done.story]);
+  });
+});
+
+describe('a story whose provider fails', () => {
+  let flaky: AiHarness;
+  const failures = new Map<string, number>();
+
+  beforeAll(async () => {
+    const offline = new OfflinePathfinder();
+    // Fails the first `n` tries of a hero named "Fail<n>"; "Broken" never succeeds.
+    const provider = Object.assign(Object.create(offline), {
+      async story(task: StoryTask, options: CallOptions) {
+        const tries = (failures.get(task.heroName) ?? 0) + 1;
+        failures.set(task.heroName, tries);
+        const limit = task.heroName === 'Broken' ? Number.POSITIVE_INFINITY : Number(task.heroName.slice(4));
+        if (tries <= limit)
+          throw new AppError('AI_PROVIDER_FAILED', 'The Pathfinder could not be reached (500).');
+        return offline.story(task, options);
+      },
+    });
+    flaky = await startAiHarness({}, { provider: () => provider });
+  });
+  afterAll(() => flaky?.close());
+
+  it('retries the job and answers with the story once a try succeeds', async () => {
+    const hero = flaky.hero(undefined, 'Fail1');
+    await completedQuest(flaky, hero.userId, 'Learn to swim', 'Health', []);
+    const res = await hero.json('POST', '/api/narrative/generate', {});
+    expect(res.status).toBe(201);
+    expect(failures.get('Fail1')).toBe(2);
+  });
+
+  it('after the last try, answers with the reason and keeps the failed story out of the history', async () => {
+    const hero = flaky.hero(undefined, 'Broken');
+    await completedQuest(flaky, hero.userId, 'Learn to fly', 'Spirit', []);
+    const res = await hero.json('POST', '/api/narrative/generate', {});
+    expect(res.status).toBe(502);
+    expect(res.body).toMatchObject({
+      code: 'AI_PROVIDER_FAILED',
+      message: 'The Pathfinder could not be reached (500).',
+    });
+    expect(failures.get('Broken')).toBe(3);
+    expect((await hero.json('GET', '/api/narrative/history')).body).toEqual([]);
   });
 });

@@ -84,6 +84,7 @@ describe('OpenAiProvider', () => {
     const sent = server.requests[0]!;
     expect(sent.headers.authorization).toBe('Bearer sk-test');
     expect(sent.body.model).toBe('gpt-4o-mini');
+    expect(sent.body.max_completion_tokens).toBe(4_096);
     expect(sent.body.response_format).toMatchObject({ type: 'json_schema', json_schema: { strict: true } });
     expect(sent.body.messages[0].role).toBe('system');
     expect(sent.body.messages.at(-1)).toEqual(chat.messages[0]);

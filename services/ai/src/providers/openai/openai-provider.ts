@@ -31,7 +31,11 @@ export interface OpenAiProviderOptions {
   timeoutMs: number;
   /** Retries of a failed request (429, 5xx, timeouts, dropped connections), with the SDK's backoff. */
   maxRetries?: number;
-  /** Longest answer a call may produce, so one runaway reply cannot eat a hero's day. */
+  /**
+   * Longest answer a call may produce (reasoning tokens included), so one runaway reply cannot eat a
+   * hero's day. Sent as `max_completion_tokens`, which every current OpenAI chat model takes (reasoning
+   * models refuse the older `max_tokens`); compatible servers that do not know it ignore it.
+   */
   maxCompletionTokens?: number;
 }
 
@@ -53,7 +57,7 @@ export class OpenAiProvider implements LlmProvider {
 
   constructor(options: OpenAiProviderOptions) {
     this.model = options.model;
-    this.#maxCompletionTokens = options.maxCompletionTokens ?? 1_200;
+    this.#maxCompletionTokens = options.maxCompletionTokens ?? 4_096;
     this.#client = new OpenAI({
       apiKey: options.apiKey,
       baseURL: options.baseUrl,
@@ -113,7 +117,7 @@ export class OpenAiProvider implements LlmProvider {
     const body = {
       model: this.model,
       messages: request.messages,
-      max_tokens: this.#maxCompletionTokens,
+      max_completion_tokens: this.#maxCompletionTokens,
       ...(request.schema ? { response_format: zodResponseFormat(request.schema, request.name) } : {}),
     };
     let content: string;
