@@ -1,6 +1,4 @@
-import type { ModuleContext, ServiceModule } from '@lifequest/platform';
-// TODO(platform): import from '@lifequest/platform' once its index exports the service events.
-import { createServiceEvents } from '../../../platform/src/events/service-events.ts';
+import { createServiceEvents, type ModuleContext, type ServiceModule } from '@lifequest/platform';
 import { clearConfirmedDrafts } from './advisor/plan-confirmed.ts';
 import { advisorRoutes } from './advisor/routes.ts';
 import { AdvisorService } from './advisor/service.ts';

@@ -1,6 +1,7 @@
 import { Plan, PlanConfirmBody } from '@lifequest/proto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AiHarness, startAiHarness } from '../testing/harness.ts';
+import { parseSse } from '../testing/sse.ts';
 
 let ai: AiHarness;
 
@@ -89,4 +90,24 @@ describe('the advisor', () => {
     );
     expect((await hero.json('POST', '/api/advisor/message', {})).status).toBe(400);
   });
+});
+
+it('streams the advisor reply as server-sent events when asked', async () => {
+  const hero = ai.hero();
+  const res = await hero.request(
+    'POST',
+    '/api/advisor/message',
+    { message: 'I want to read 12 books in 6 months' },
+    { accept: 'text/event-stream' },
+  );
+  const events = parseSse(await res.text());
+  const done = events.find((e) => e.event === 'done')!.data;
+  expect(
+    events
+      .filter((e) => e.event === 'delta')
+      .map((e) => e.data.text)
+      .join(''),
+  ).toBe(done.reply);
+  expect(done).toMatchObject({ needs_confirmation: true, draftId: expect.any(String) });
+  expect((await hero.json('GET', '/api/plans/draft')).body.draftId).toBe(done.draftId);
 });

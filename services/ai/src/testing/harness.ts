@@ -8,6 +8,8 @@ import {
   type Database,
   type HttpServer,
   IDENTITY_HEADER,
+  InProcessEventBus,
+  InProcessJobQueue,
   loadConfig,
   type ModuleContext,
   migrate,
@@ -16,9 +18,6 @@ import {
   signIdentity,
 } from '@lifequest/platform';
 import { createEnvelope, type EventEnvelope, type EventName, type EventPayloads } from '@lifequest/proto';
-// TODO(platform): import from '@lifequest/platform' once its index exports the events and jobs kits.
-import { InProcessEventBus } from '../../../../platform/src/events/in-process-bus.ts';
-import { InProcessJobQueue } from '../../../../platform/src/jobs/in-process-queue.ts';
 // The quests side of the achievements route, to test the worker against the real thing.
 import { achievementRoutes } from '../../../quests/src/achievements/routes.ts';
 import { createQuestsDb, type QuestsDb } from '../../../quests/src/db.ts';
@@ -45,7 +44,6 @@ export interface AiHarness {
 export interface HeroCaller {
   userId: string;
   request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
-  // biome-ignore lint/suspicious/noExplicitAny: tests read answers freely
   json<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
 }
 

@@ -1,5 +1,4 @@
 /** Splits a server-sent events body into its events, each `data` parsed as JSON. */
-// biome-ignore lint/suspicious/noExplicitAny: tests read event data freely
 export function parseSse(text: string): { event: string; data: any }[] {
   return text
     .split('\n\n')
