@@ -1,6 +1,4 @@
-import type { ServiceModule } from '@lifequest/platform';
-// TODO(platform): import from '@lifequest/platform' once its index exports the service events.
-import { createServiceEvents } from '../../../platform/src/events/service-events.ts';
+import { createServiceEvents, type ServiceModule } from '@lifequest/platform';
 import { createAuthDb } from './db.ts';
 import { heroEvents } from './heroes/events.ts';
 import { firstQuestsOverHttp } from './heroes/first-quests.ts';

@@ -1,6 +1,4 @@
-import type { Database } from '@lifequest/platform';
-// TODO(platform): import from '@lifequest/platform' once its index exports the service events.
-import type { ServiceEvents } from '../../../platform/src/events/service-events.ts';
+import type { Database, ServiceEvents } from '@lifequest/platform';
 import type { Prisma } from './generated/prisma/client.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 

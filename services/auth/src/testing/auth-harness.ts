@@ -1,8 +1,5 @@
-import { migrate, openPglite } from '@lifequest/platform';
+import { createServiceEvents, InProcessEventBus, migrate, openPglite } from '@lifequest/platform';
 import { createEnvelope, type EventEnvelope, type EventName, type EventPayloads } from '@lifequest/proto';
-// TODO(platform): import from '@lifequest/platform' once its index exports the events kit.
-import { InProcessEventBus } from '../../../../platform/src/events/in-process-bus.ts';
-import { createServiceEvents } from '../../../../platform/src/events/service-events.ts';
 import { type AuthDb, type AuthEvents, createAuthDb } from '../db.ts';
 import { consumeXpEvents } from '../xp/consumer.ts';
 import { totalXp } from '../xp/ledger.ts';
