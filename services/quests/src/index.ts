@@ -1,4 +1,5 @@
 import { createServiceEvents, type ServiceModule } from '@lifequest/platform';
+import { achievementRoutes } from './achievements/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { DashboardService } from './dashboard/service.ts';
 import { createQuestsDb } from './db.ts';
@@ -41,5 +42,6 @@ export const questsModule: ServiceModule = {
     planRoutes(app, new PlanService(db, events));
     skillTreeRoutes(app, new SkillTreeService(db));
     onboardingRoutes(app, new OnboardingQuestService(db, events));
+    achievementRoutes(app, db);
   },
 };
