@@ -3,7 +3,9 @@ import {
   createIsolatedDatabase,
   describeWithInfra,
   HeroClient,
+  type IsolatedInfraPrefix,
   type IsolatedPostgres,
+  isolatedInfraPrefix,
   resolveInfra,
   startTarget,
   type TargetProcess,
@@ -17,13 +19,16 @@ await describeWithInfra('postgres', 'gateway and auth as separate processes', (p
   let auth: TargetProcess;
   let gateway: TargetProcess;
   let shared: Record<string, string>;
+  let infra: IsolatedInfraPrefix;
 
   beforeAll(async () => {
     const redisUrl = await resolveInfra('redis');
     const amqpUrl = await resolveInfra('rabbitmq');
     if (!redisUrl || !amqpUrl) throw new Error('the distributed mode needs Redis and RabbitMQ as well');
     database = await createIsolatedDatabase(postgresUrl);
+    infra = isolatedInfraPrefix({ amqpUrl, redisUrl });
     shared = {
+      INFRA_PREFIX: infra.prefix,
       INTERNAL_SECRET: randomBytes(32).toString('hex'),
       SESSION_SECRET: randomBytes(32).toString('hex'),
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
@@ -36,6 +41,7 @@ await describeWithInfra('postgres', 'gateway and auth as separate processes', (p
     await gateway?.stop();
     await auth?.stop();
     await database?.dispose();
+    await infra?.dispose();
   });
 
   it('register → me → logout → login → me, with the cookie and with the bearer id', async () => {

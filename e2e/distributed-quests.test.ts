@@ -4,7 +4,9 @@ import {
   describeWithInfra,
   freePort,
   HeroClient,
+  type IsolatedInfraPrefix,
   type IsolatedPostgres,
+  isolatedInfraPrefix,
   resolveInfra,
   startTarget,
   type TargetProcess,
@@ -20,15 +22,18 @@ await describeWithInfra('postgres', 'quests and XP across processes', (postgresU
   let quests: TargetProcess;
   let gateway: TargetProcess;
   let env: { auth: Record<string, string>; quests: Record<string, string> };
+  let infra: IsolatedInfraPrefix;
 
   beforeAll(async () => {
     const redisUrl = await resolveInfra('redis');
     const amqpUrl = await resolveInfra('rabbitmq');
     if (!redisUrl || !amqpUrl) throw new Error('the distributed mode needs Redis and RabbitMQ as well');
     database = await createIsolatedDatabase(postgresUrl);
+    infra = isolatedInfraPrefix({ amqpUrl, redisUrl });
     const secrets = {
       INTERNAL_SECRET: randomBytes(32).toString('hex'),
       SESSION_SECRET: randomBytes(32).toString('hex'),
+      INFRA_PREFIX: infra.prefix,
     };
     const service = { ...secrets, DATABASE_URL: database.url, AMQP_URL: amqpUrl };
     // auth calls quests (the onboarding quest) and quests calls auth (XP after a toggle): fix both ports first.
@@ -53,6 +58,7 @@ await describeWithInfra('postgres', 'quests and XP across processes', (postgresU
     await quests?.stop();
     await auth?.stop();
     await database?.dispose();
+    await infra?.dispose();
   });
 
   async function onboardedHero(name: string) {

@@ -3,7 +3,9 @@ import {
   createIsolatedDatabase,
   describeWithInfra,
   HeroClient,
+  type IsolatedInfraPrefix,
   type IsolatedPostgres,
+  isolatedInfraPrefix,
   resolveInfra,
   startTarget,
   type TargetProcess,
@@ -24,13 +26,19 @@ await describeWithInfra(
     let worker: TargetProcess | undefined;
     let gateway: TargetProcess;
     let aiEnv: Record<string, string>;
+    let infra: IsolatedInfraPrefix;
 
     beforeAll(async () => {
       const redisUrl = await resolveInfra('redis');
       const amqpUrl = await resolveInfra('rabbitmq');
       if (!redisUrl || !amqpUrl) throw new Error('the distributed mode needs Redis and RabbitMQ as well');
       database = await createIsolatedDatabase(postgresUrl);
-      const shared = { INTERNAL_SECRET: randomBytes(32).toString('hex'), AUTH_RATE_LIMIT_PER_MINUTE: '1000' };
+      infra = isolatedInfraPrefix({ amqpUrl, redisUrl });
+      const shared = {
+        INTERNAL_SECRET: randomBytes(32).toString('hex'),
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        INFRA_PREFIX: infra.prefix,
+      };
       const backend = { ...shared, DATABASE_URL: database.url, AMQP_URL: amqpUrl };
       auth = await startTarget('auth', backend);
       quests = await startTarget('quests', { ...backend, AUTH_URL: auth.url });
@@ -50,6 +58,7 @@ await describeWithInfra(
     afterAll(async () => {
       for (const target of [gateway, worker, ai, quests, auth]) await target?.stop();
       await database?.dispose();
+      await infra?.dispose();
     });
 
     /** A hero with one completed quest and one still open. */

@@ -198,7 +198,8 @@ export async function startGateway(
 }
 
 async function openSessionStore(options: GatewayOptions): Promise<SessionStore> {
-  if (options.config.redisUrl) return redisSessionStore(options.config.redisUrl);
+  if (options.config.redisUrl)
+    return redisSessionStore(options.config.redisUrl, `${options.config.infraPrefix}:`);
   if (!options.db) throw new Error('Sessions need REDIS_URL or the embedded database');
   await migrate(options.db, 'gateway', new URL('../migrations/', import.meta.url), { eventTables: false });
   return databaseSessionStore(options.db);

@@ -33,6 +33,10 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalUrl,
   AMQP_URL: optionalUrl,
   REDIS_URL: optionalUrl,
+  INFRA_PREFIX: z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]*$/, 'must be lower-case letters, digits, - or _')
+    .default('lifequest'),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
@@ -71,6 +75,8 @@ export type Config = Readonly<{
   databaseUrl: string | undefined;
   amqpUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Names RabbitMQ exchanges and queues and prefixes Redis keys, so installations can share a broker. */
+  infraPrefix: string;
   openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string; timeoutMs: number };
   aiDailyTokenBudget: number;
   aiPrices: string | undefined;
@@ -150,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     databaseUrl: e.DATABASE_URL,
     amqpUrl: e.AMQP_URL,
     redisUrl: e.REDIS_URL,
+    infraPrefix: e.INFRA_PREFIX,
     openai: Object.freeze({
       apiKey: e.OPENAI_API_KEY,
       baseUrl: e.OPENAI_BASE_URL,

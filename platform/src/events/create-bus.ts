@@ -24,7 +24,7 @@ export async function createEventBus(config: Config, options: CreateEventBusOpti
   if (config.amqpUrl) {
     bus = await RabbitMqEventBus.connect({
       url: config.amqpUrl,
-      prefix: options.prefix,
+      prefix: options.prefix ?? config.infraPrefix,
       retry: options.retry,
       log,
     });

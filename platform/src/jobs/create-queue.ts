@@ -11,7 +11,12 @@ export function createJobQueue(
   options: { log: Logger; prefix?: string } & Partial<JobQueueDefaults>,
 ): JobQueue {
   const { log, ...rest } = options;
-  const settings = { concurrency: config.jobConcurrency, ...rest, log: log.child({ component: 'jobs' }) };
+  const settings = {
+    concurrency: config.jobConcurrency,
+    prefix: config.infraPrefix,
+    ...rest,
+    log: log.child({ component: 'jobs' }),
+  };
   const jobs: JobQueue = config.redisUrl
     ? new BullMqJobQueue({ url: config.redisUrl, ...settings })
     : new InProcessJobQueue(settings);
