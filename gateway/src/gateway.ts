@@ -8,16 +8,13 @@ import {
   AppError,
   type Config,
   createHttpServer,
-  type Database,
-  type EventBus,
   errorBody,
+  type GatewayOptions,
   type HeroIdentity,
   type HttpServer,
   IDENTITY_HEADER,
-  type Logger,
   migrate,
   registerOpsRoutes,
-  type ServiceDirectory,
   signIdentity,
   verifyIdentity,
 } from '@lifequest/platform';
@@ -29,16 +26,6 @@ import { redisSessionStore } from './sessions/redis-store.ts';
 import { SESSION_TTL_SECONDS, type SessionStore } from './sessions/store.ts';
 
 export const SESSION_COOKIE = 'lq_session';
-
-export interface GatewayOptions {
-  config: Config;
-  log: Logger;
-  db: Database | undefined;
-  services: ServiceDirectory;
-  sessionSecret: string;
-  internalSecret: string;
-  bus?: EventBus;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {

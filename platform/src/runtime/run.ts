@@ -11,7 +11,8 @@ import { resolveSecrets } from './secrets.ts';
 import { ServiceDirectory } from './service-directory.ts';
 import { createTransports } from './transports.ts';
 
-export type GatewayStarter = (options: {
+/** What the runtime hands the gateway module. */
+export interface GatewayOptions {
   config: Config;
   log: Logger;
   db: Database | undefined;
@@ -20,7 +21,11 @@ export type GatewayStarter = (options: {
   internalSecret: string;
   /** The process's bus when it runs everything (embedded ops routes for dead letters). */
   bus?: EventBus;
-}) => Promise<{ app: HttpServer; close(): Promise<void> }>;
+}
+
+export type GatewayStarter = (
+  options: GatewayOptions,
+) => Promise<{ app: HttpServer; close(): Promise<void> }>;
 
 export interface Registry {
   services: Record<ServiceName, ModuleLoader>;

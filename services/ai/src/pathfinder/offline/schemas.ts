@@ -1,3 +1,4 @@
+import { FOUNDATIONS, GOAL_CATEGORIES, GOAL_DIFFICULTIES, LIFE_CLASSES } from '@lifequest/proto';
 import { z } from 'zod';
 
 // The wire shapes of The Pathfinder, named exactly as the spec names them (section 3 and 7). Zod so the
@@ -14,17 +15,10 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export const phaseSchema = z.enum(['initial', 'ready', 'complete']);
 export type Phase = z.infer<typeof phaseSchema>;
 
-export const categorySchema = z.enum(['fitness', 'finance', 'habit', 'project', 'education']);
-export const difficultySchema = z.enum(['easy', 'medium', 'hard']);
-export const lifeClassSchema = z.enum([
-  'health',
-  'financial',
-  'education',
-  'social',
-  'spirituality',
-  'general',
-]);
-export const foundationSchema = z.enum(['Finance', 'Health', 'Intelligence', 'Spirit']);
+export const categorySchema = z.enum(GOAL_CATEGORIES);
+export const difficultySchema = z.enum(GOAL_DIFFICULTIES);
+export const lifeClassSchema = z.enum(LIFE_CLASSES);
+export const foundationSchema = z.enum(FOUNDATIONS);
 
 export const targetSchema = z.object({
   value: z.number(),
