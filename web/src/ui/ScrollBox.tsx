@@ -12,7 +12,13 @@ export interface ScrollBoxProps {
 export function ScrollBox({ maxHeight, label, scrollHideDelay, children }: ScrollBoxProps) {
   return (
     <ScrollArea.Root type="hover" scrollHideDelay={scrollHideDelay} className="overflow-hidden">
-      <ScrollArea.Viewport className="w-full" style={{ maxHeight }} aria-label={label}>
+      {/* A labelled box is a focusable region, so keyboard users can scroll it too (axe:
+          scrollable-region-focusable); its text alone gives the arrow keys nothing to land on. */}
+      <ScrollArea.Viewport
+        className="w-full rounded-md"
+        style={{ maxHeight }}
+        {...(label ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}
+      >
         {children}
       </ScrollArea.Viewport>
       <ScrollArea.Scrollbar orientation="vertical" className="flex w-2 touch-none select-none p-0.5">
