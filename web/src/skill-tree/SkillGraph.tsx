@@ -1,7 +1,7 @@
 import { FOUNDATIONS, SKILL_TREE_LAYOUT, type SkillDiscipline } from '@lifequest/proto';
 import { Brain, Coins, Crown, HeartPulse, Lock, type LucideIcon, Sparkles } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
-import type { KeyboardEvent, MouseEvent, SVGProps } from 'react';
+import { type KeyboardEvent, type MouseEvent, type SVGProps, useLayoutEffect, useRef } from 'react';
 import { foundationTheme } from '../foundations/foundationTheme.ts';
 import { TooltipProvider } from '../ui/TooltipProvider.tsx';
 import {
@@ -184,58 +184,76 @@ export interface SkillGraphProps {
 
 export function SkillGraph({ nodes, selectedId, onSelect }: SkillGraphProps) {
   const { width, height, columns } = SKILL_TREE_LAYOUT;
+  const scroller = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    // When the graph scrolls (phones), open on its middle: the master skill and the two inner
+    // foundations, with something to find by swiping either way.
+    const box = scroller.current;
+    if (box) box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+  }, []);
   return (
     <TooltipProvider>
-      <figure className="m-0 w-full max-w-[900px]">
+      <figure className="m-0 w-full min-w-0 max-w-[900px]">
         <figcaption className="sr-only">
           Skill tree: four foundation columns of three levels each, leading to the master skill. Choose a
           skill to see its details.
         </figcaption>
-        <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" data-testid="skill-graph">
-          <title>Skill tree graph</title>
-          {FOUNDATIONS.map((foundation) => (
-            <text
-              key={foundation}
-              x={columns[foundation]}
-              y={24}
-              textAnchor="middle"
-              fill={foundationTheme[foundation].hex}
-              fontSize={15}
-              fontWeight={700}
-              letterSpacing={2}
-              aria-hidden
-            >
-              {foundation.toUpperCase()}
-            </text>
-          ))}
-          <g aria-hidden>
-            {prerequisiteLines(nodes).map((line) => {
-              const style = line.unlocked ? UNLOCKED_LINE : LOCKED_LINE;
-              return (
-                <line
-                  key={line.key}
-                  x1={line.x1}
-                  y1={line.y1}
-                  x2={line.x2}
-                  y2={line.y2}
-                  stroke={style.stroke}
-                  strokeWidth={style.strokeWidth}
-                  strokeDasharray={style.strokeDasharray}
-                  data-line={line.key}
-                  data-state={line.unlocked ? 'unlocked' : 'locked'}
-                />
-              );
-            })}
-          </g>
-          {nodes.map((node) => (
-            <NodeWithTooltip
-              key={node.id}
-              node={node}
-              selected={node.id === selectedId}
-              onSelect={onSelect}
-            />
-          ))}
-        </svg>
+        {/* Squeezed to a phone's width the labels shrank to 6 px; below `sm` the graph keeps 640 px
+            (labels about 11 px) and scrolls sideways inside its card instead. */}
+        <p className="mb-2 text-center text-muted text-xs sm:hidden" aria-hidden>
+          Swipe sideways to see every foundation
+        </p>
+        <div ref={scroller} className="overflow-x-auto overscroll-x-contain">
+          <svg
+            viewBox={`0 0 ${width} ${height}`}
+            className="h-auto w-full min-w-[640px] sm:min-w-0"
+            data-testid="skill-graph"
+          >
+            <title>Skill tree graph</title>
+            {FOUNDATIONS.map((foundation) => (
+              <text
+                key={foundation}
+                x={columns[foundation]}
+                y={24}
+                textAnchor="middle"
+                fill={foundationTheme[foundation].hex}
+                fontSize={15}
+                fontWeight={700}
+                letterSpacing={2}
+                aria-hidden
+              >
+                {foundation.toUpperCase()}
+              </text>
+            ))}
+            <g aria-hidden>
+              {prerequisiteLines(nodes).map((line) => {
+                const style = line.unlocked ? UNLOCKED_LINE : LOCKED_LINE;
+                return (
+                  <line
+                    key={line.key}
+                    x1={line.x1}
+                    y1={line.y1}
+                    x2={line.x2}
+                    y2={line.y2}
+                    stroke={style.stroke}
+                    strokeWidth={style.strokeWidth}
+                    strokeDasharray={style.strokeDasharray}
+                    data-line={line.key}
+                    data-state={line.unlocked ? 'unlocked' : 'locked'}
+                  />
+                );
+              })}
+            </g>
+            {nodes.map((node) => (
+              <NodeWithTooltip
+                key={node.id}
+                node={node}
+                selected={node.id === selectedId}
+                onSelect={onSelect}
+              />
+            ))}
+          </svg>
+        </div>
       </figure>
     </TooltipProvider>
   );

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { Card } from '../ui/Card.tsx';
 import { SkillDetailPanel } from './SkillDetailPanel.tsx';
@@ -10,6 +10,12 @@ export default function SkillTreePage() {
   const { user } = useCurrentUser();
   const tree = useSkillTree(Boolean(user));
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const detailRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // On a phone the panel sits below the graph, out of sight: bring the chosen skill's details up.
+    // 'nearest' leaves the desktop alone, where the panel is already beside the graph.
+    if (selectedId) detailRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [selectedId]);
   const nodesById = useMemo(
     () => new Map<string, SkillTreeNode>((tree.data?.nodes ?? []).map((node) => [node.id, node])),
     [tree.data],
@@ -54,7 +60,7 @@ export default function SkillTreePage() {
         ))}
       </dl>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <Card className="grid place-items-center p-2 sm:p-4">
+        <Card className="grid min-w-0 place-items-center p-2 sm:p-4">
           <SkillGraph nodes={nodes} selectedId={selectedId} onSelect={setSelectedId} />
           <ul className="flex flex-wrap gap-4 text-muted text-xs" aria-label="Legend">
             <li className="inline-flex items-center gap-1.5">
@@ -71,10 +77,12 @@ export default function SkillTreePage() {
             </li>
           </ul>
         </Card>
-        <SkillDetailPanel
-          node={selectedId ? (nodesById.get(selectedId) ?? null) : null}
-          nodesById={nodesById}
-        />
+        <div ref={detailRef} className="grid scroll-mt-4">
+          <SkillDetailPanel
+            node={selectedId ? (nodesById.get(selectedId) ?? null) : null}
+            nodesById={nodesById}
+          />
+        </div>
       </div>
     </div>
   );
