@@ -75,7 +75,10 @@ export default function LandingPage() {
           </h2>
           <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {FEATURES.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="grid gap-2 rounded-xl border border-edge bg-surface/80 p-5">
+              <li
+                key={title}
+                className="grid content-start gap-2 rounded-xl border border-edge bg-surface/80 p-5"
+              >
                 <Icon className="size-7 text-gold" aria-hidden />
                 <h3 className="text-lg text-parchment">{title}</h3>
                 <p className="text-muted text-sm">{text}</p>
@@ -111,7 +114,7 @@ export default function LandingPage() {
                 ))}
               </ol>
             </div>
-            <figure className="grid content-start gap-3 rounded-xl border border-gold/30 bg-night/70 p-5">
+            <figure className="grid content-start gap-3 self-center rounded-xl border border-gold/30 bg-night/70 p-5">
               <figcaption className="font-display text-gold">A quest in the making</figcaption>
               <p className="w-fit max-w-[85%] justify-self-end rounded-lg bg-gold/90 px-3 py-2 text-night text-sm">
                 I want to get fit this year.

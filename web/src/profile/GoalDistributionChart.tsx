@@ -19,7 +19,8 @@ export function GoalDistributionChart({ mastery }: { mastery: readonly Disciplin
         innerRadius="55%"
         outerRadius="90%"
         stroke="#0b1020"
-        strokeWidth={3}
+        // The stroke parts neighbouring slices; a lone slice would show it as a seam at 3 o'clock.
+        strokeWidth={data.length > 1 ? 3 : 0}
         isAnimationActive={false}
         rootTabIndex={-1}
       />
