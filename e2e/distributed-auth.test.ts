@@ -102,7 +102,8 @@ await describeWithInfra('postgres', 'gateway and auth as separate processes', (p
   it('answers 503 JSON while auth is down, and recovers when it is back', async () => {
     const hero = new HeroClient(gateway.url);
     await hero.register('Quinn');
-    await auth.stop();
+    // SIGTERM: the process drains and exits cleanly (graceful shutdown), it is not killed.
+    expect(await auth.stop('SIGTERM')).toBe(0);
     const me = await hero.get('/api/auth/me');
     expect(me.status).toBe(503);
     expect(me.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
