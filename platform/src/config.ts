@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   LIFEQUEST_TARGET: z.enum(TARGETS).default('all'),
   LIFEQUEST_DATA_DIR: z.string().min(1).default('./.lifequest'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   DATABASE_URL: optionalUrl,
   AMQP_URL: optionalUrl,
   REDIS_URL: optionalUrl,
@@ -72,6 +73,8 @@ export type Config = Readonly<{
   target: Target;
   dataDir: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** `auto`: readable lines on a terminal, JSON otherwise (what log collectors want). */
+  logFormat: z.infer<typeof EnvSchema>['LOG_FORMAT'];
   databaseUrl: string | undefined;
   amqpUrl: string | undefined;
   redisUrl: string | undefined;
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     target: e.LIFEQUEST_TARGET,
     dataDir: e.LIFEQUEST_DATA_DIR,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     databaseUrl: e.DATABASE_URL,
     amqpUrl: e.AMQP_URL,
     redisUrl: e.REDIS_URL,

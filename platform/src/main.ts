@@ -25,7 +25,7 @@ async function main() {
     }
     throw error;
   }
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, 'lifequest', config.logFormat);
   let app: Awaited<ReturnType<typeof run>>;
   try {
     app = await run(config, registry, log);
