@@ -43,7 +43,18 @@ export default function OnboardingFlow({ user, reload }: OnboardingFlowProps) {
   const [primaryClass, setPrimaryClass] = useState<string | null>(null);
   const [quest, setQuest] = useState<FinalGoal | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const section = useRef<HTMLElement>(null);
   const complete = useCompleteOnboarding(reload);
+
+  useEffect(() => {
+    // The button that moved the hero on is gone with its step, which would leave the keyboard focus
+    // on the page itself. Take it to the new step's heading, unless the step focused a field itself.
+    const box = section.current;
+    if (step === 1 || !box || box.contains(document.activeElement)) return;
+    const heading = box.querySelector<HTMLElement>('h1');
+    heading?.setAttribute('tabindex', '-1');
+    heading?.focus();
+  }, [step]);
 
   useEffect(
     () => () => {
@@ -77,6 +88,7 @@ export default function OnboardingFlow({ user, reload }: OnboardingFlowProps) {
         </div>
       </div>
       <section
+        ref={section}
         aria-live="polite"
         data-testid="onboarding-step"
         data-step={step}

@@ -14,12 +14,16 @@ export function MilestoneRow({ milestone, onToggle, pending }: MilestoneRowProps
   const done = milestone.is_completed;
   return (
     <li>
+      {/* Busy, not disabled, while the toggle is on its way: disabling the focused button threw a
+          keyboard hero's focus back to the top of the page after every Space. */}
       <button
         type="button"
         aria-pressed={done}
-        disabled={pending}
-        onClick={() => onToggle(milestone.id)}
-        className={`flex w-full items-center gap-3 rounded-lg border px-3 py-2.5 text-left transition-colors disabled:opacity-60 ${
+        aria-busy={pending}
+        onClick={() => {
+          if (!pending) onToggle(milestone.id);
+        }}
+        className={`flex w-full items-center gap-3 rounded-lg border px-3 py-2.5 text-left transition-colors aria-busy:cursor-wait aria-busy:opacity-60 ${
           done ? 'border-finance/30 bg-finance/5' : 'border-edge bg-night/40 hover:border-gold/50'
         }`}
       >

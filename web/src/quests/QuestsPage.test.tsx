@@ -93,6 +93,28 @@ describe('quests dashboard', () => {
     expect(callsTo('GET', '/api/goals').length).toBeGreaterThan(1);
   });
 
+  it('keeps a toggling milestone focused and busy, and ignores a second tap meanwhile', async () => {
+    const { callsTo } = mockApi({
+      'GET /api/goals': { body: [goal] },
+      'GET /api/milestones': { body: milestones },
+      // The toggle stays on its way for the whole test.
+      'POST /api/milestones/m2/toggle': () => new Promise(() => {}),
+    });
+    renderWithProviders(<QuestsPage />, { user: testUser });
+    await screen.findByRole('heading', { name: 'Run a 5K' });
+    const row = screen.getByRole('button', { name: /Run 3K/ });
+    row.focus();
+
+    fireEvent.click(row);
+    await waitFor(() => expect(row.getAttribute('aria-busy')).toBe('true'));
+    // A disabled button drops the keyboard focus to the page; a busy one keeps it.
+    expect((row as HTMLButtonElement).disabled).toBe(false);
+    expect(document.activeElement).toBe(row);
+
+    fireEvent.click(row);
+    expect(callsTo('POST', '/api/milestones/m2/toggle')).toHaveLength(1);
+  });
+
   it('asks for confirmation before deleting, then toasts success', async () => {
     const { callsTo } = mockApi({
       'GET /api/goals': { body: [goal] },

@@ -137,7 +137,10 @@ export function PathfinderChatStep({ chat, onComplete, quest }: PathfinderChatSt
       {chat.phase === 'complete' ? (
         <div className="grid gap-3 rounded-xl border border-gold/40 bg-surface p-4">
           {quest ? <QuestPreview quest={quest} /> : null}
-          <Button onClick={() => onComplete(quest)}>Complete Your Quest Setup</Button>
+          {/* It replaces 'Start This Quest', which held the focus: hand it on. */}
+          <Button autoFocus onClick={() => onComplete(quest)}>
+            Complete Your Quest Setup
+          </Button>
         </div>
       ) : (
         <form className="flex items-end gap-2" onSubmit={submit}>
