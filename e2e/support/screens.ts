@@ -1,0 +1,91 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/** `artifacts/` is gitignored: the screenshots are for eyes, not for the repository. */
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../artifacts/screenshots', import.meta.url));
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 375, height: 812 } as const;
+
+/** The impacts the quality bar forbids ("no serious axe-core violation"). */
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+export interface AxeFinding {
+  screen: string;
+  width: number;
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+  summary: string;
+}
+
+export interface ScreenCheck {
+  screen: string;
+  files: string[];
+  findings: AxeFinding[];
+  /** document.documentElement.scrollWidth at 375 px; more than the viewport means sideways scrolling. */
+  phoneScrollWidth: number;
+}
+
+export function freshScreenshotDir(): void {
+  rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+}
+
+async function axeFindings(page: Page, screen: string, width: number): Promise<AxeFinding[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((violation) => ({
+    screen,
+    width,
+    id: violation.id,
+    impact: violation.impact ?? 'unknown',
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+    summary: violation.nodes[0]?.failureSummary ?? '',
+  }));
+}
+
+export function blocking(findings: readonly AxeFinding[]): AxeFinding[] {
+  return findings.filter((finding) => BLOCKING_IMPACTS.has(finding.impact));
+}
+
+export function describeFindings(findings: readonly AxeFinding[]): string {
+  return findings
+    .map(
+      (f) =>
+        `[${f.impact}] ${f.screen} @${f.width}px ${f.id}: ${f.help}\n    ${f.targets.join('\n    ')}\n    ${f.summary.replace(/\n/g, '\n    ')}`,
+    )
+    .join('\n');
+}
+
+/**
+ * One screen, as a hero sees it on a desktop and on a phone: a full-page screenshot at 1280 and at
+ * 375 px, an axe-core run at each width, and the page's width at 375 px. The page is left at the
+ * viewport it had, so the journey carries on where it was.
+ */
+export async function checkScreen(page: Page, index: number, screen: string): Promise<ScreenCheck> {
+  const journeyViewport = page.viewportSize();
+  const files: string[] = [];
+  const findings: AxeFinding[] = [];
+  let phoneScrollWidth = 0;
+  // The phone first: it is the journey's own viewport, so that picture is exactly what the hero saw.
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    // Let the page lay out and settle its scroll positions at the new width before the picture.
+    await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+    const file = join(SCREENSHOT_DIR, `${String(index).padStart(2, '0')}-${screen}-${viewport.width}.png`);
+    // Spinners and pulses are frozen so a screenshot shows the page, not a frame of an animation.
+    await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+    files.push(file);
+    findings.push(...(await axeFindings(page, screen, viewport.width)));
+    if (viewport === PHONE) {
+      phoneScrollWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
+    }
+  }
+  if (journeyViewport) await page.setViewportSize(journeyViewport);
+  return { screen, files, findings, phoneScrollWidth };
+}
