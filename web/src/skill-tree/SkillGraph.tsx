@@ -16,6 +16,8 @@ import type { SkillTreeNode } from './types.ts';
 
 const GOLD = '#f5c451';
 const NIGHT = '#0b1020';
+/** The surface of the card the graph sits on (--color-surface). */
+const CARD = '#141a2e';
 
 const icons: Record<SkillDiscipline, LucideIcon> = {
   Finance: Coins,
@@ -133,6 +135,12 @@ function SkillNodeShape({
         fill={locked ? '#b3bbd0' : '#efe8d8'}
         fontSize={node.level >= 4 ? 19 : 16}
         fontWeight={600}
+        // A halo in the card's colour keeps the prerequisite line that runs behind a label from
+        // striking through its words.
+        stroke={CARD}
+        strokeWidth={6}
+        strokeLinejoin="round"
+        paintOrder="stroke"
       >
         {node.title}
       </text>
