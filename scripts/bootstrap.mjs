@@ -41,7 +41,14 @@ function ensureInstalled() {
   if (existsSync(node24) && existsSync(marker) && readFileSync(marker, 'utf8') === fingerprint) return;
   log('installing dependencies (npm install)...');
   // `npm ci` rejects lockfiles that omit other platforms' optional packages; install is the bootstrap.
-  runOrDie('npm', ['install', '--no-audit', '--no-fund']);
+  // npm must run on the machine's own Node, as configured for this registry: inside `npm start` the PATH
+  // starts with node_modules/.bin, whose Node 24 would otherwise run npm.
+  const bin = join(root, 'node_modules', '.bin');
+  const path = (process.env.PATH ?? '')
+    .split(':')
+    .filter((dir) => resolve(dir) !== bin)
+    .join(':');
+  runOrDie('npm', ['install', '--no-audit', '--no-fund'], { env: { ...process.env, PATH: path } });
   writeFileSync(marker, installFingerprint());
 }
 
