@@ -93,6 +93,20 @@ await describeWithInfra('postgres', 'gateway and auth as separate processes', (p
     ).toBe(401);
   });
 
+  it('answers 503 JSON for the routes of a service this gateway was not given', async () => {
+    const hero = new HeroClient(gateway.url);
+    await hero.register('Rin');
+    const res = await hero.get('/api/goals');
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({
+      error: 'Service unavailable',
+      message: 'The quests service is not running here.',
+      code: 'SERVICE_UNAVAILABLE',
+    });
+    // Still behind the session: without one it is a 401, not a hint about what runs where.
+    expect((await new HeroClient(gateway.url).get('/api/goals')).status).toBe(401);
+  });
+
   it('a service refuses a request that did not come through the gateway', async () => {
     const res = await fetch(`${auth.url}/api/auth/me`);
     expect(res.status).toBe(401);

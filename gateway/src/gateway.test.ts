@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IDENTITY_HEADER, signIdentity } from '@lifequest/platform';
@@ -230,6 +231,31 @@ describe('errors a hero can make', () => {
 });
 
 describe('routing and the web app', () => {
+  it('forwards an Expect: 100-continue upload to the service instead of failing it', async () => {
+    const hero = new HeroClient(app.url, 'bearer');
+    await hero.register('Lux');
+    const body = JSON.stringify({ displayName: 'Lux', primaryClass: 'general', firstGoal: null });
+    const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = httpRequest(`${app.url}/api/auth/complete-onboarding`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          authorization: `Bearer ${hero.sessionId}`,
+          expect: '100-continue',
+        },
+      });
+      req.on('continue', () => req.end(body));
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+    });
+    expect(status, text).toBe(200);
+  });
+
   it('an unknown /api path is a 404 JSON error', async () => {
     const res = await new HeroClient(app.url).get('/api/no-such-thing');
     expect(res.status).toBe(404);

@@ -48,6 +48,7 @@ export async function startGateway(
     bodyLimitBytes: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     notFoundHandler: web.notFound,
+    defaultBodyParsers: true,
   });
   app.decorateRequest('hero', null);
   app.addHook('onClose', () => sessions.close());
@@ -154,7 +155,8 @@ export async function startGateway(
         rewriteRequestHeaders: (request, headers) => {
           const forwarded: Record<string, string | string[] | undefined> = {};
           for (const [name, value] of Object.entries(headers)) {
-            if (!isForbiddenClientHeader(name)) forwarded[name] = value;
+            // `Expect: 100-continue` is answered here; reply-from refuses to forward it.
+            if (!isForbiddenClientHeader(name) && name.toLowerCase() !== 'expect') forwarded[name] = value;
           }
           forwarded['x-request-id'] = String(request.id);
           const hero = (request as FastifyRequest).hero;

@@ -56,6 +56,16 @@ describe('configuration', () => {
     );
   });
 
+  it('treats an empty PORT as unset rather than a random port', () => {
+    expect(loadConfig({ PORT: '' }).port).toBe(8080);
+  });
+
+  it('refuses the example placeholder secrets of k8s/secret.example.yaml', () => {
+    expect(() => loadConfig({ SESSION_SECRET: 'CHANGE_ME_TO_32_OR_MORE_RANDOM_CHARACTERS' })).toThrow(
+      /SESSION_SECRET: is still the example placeholder/,
+    );
+  });
+
   it('rejects short secrets', () => {
     expect(() => loadConfig({ INTERNAL_SECRET: 'short' })).toThrow(
       /INTERNAL_SECRET: must be at least 32 characters/,

@@ -24,8 +24,17 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+const secret = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .refine((v) => !/change[_-]?me/i.test(v), 'is still the example placeholder; generate a random secret')
+    .optional(),
+);
+
 const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
   HOST: z.string().default('0.0.0.0'),
   LIFEQUEST_TARGET: z.enum(TARGETS).default('all'),
   LIFEQUEST_DATA_DIR: z.string().min(1).default('./.lifequest'),
@@ -53,8 +62,8 @@ const EnvSchema = z.object({
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
     ),
-  INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  INTERNAL_SECRET: secret,
+  SESSION_SECRET: secret,
   TRUST_PROXY: bool,
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),

@@ -26,10 +26,15 @@ export function redisSessionStore(url: string, prefix = 'lifequest:'): SessionSt
       const raw = await redis.getex(key(sessionId), 'EX', SESSION_TTL_SECONDS);
       if (!raw) return null;
       const parsed = Stored.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : null;
+      if (!parsed.success) return null;
+      // The hero's index must outlive every session it lists, or destroyForUser would miss one.
+      await redis.expire(userKey(parsed.data.userId), SESSION_TTL_SECONDS);
+      return parsed.data;
     },
     async destroy(sessionId) {
-      await redis.del(key(sessionId));
+      const raw = await redis.getdel(key(sessionId));
+      const parsed = raw ? Stored.safeParse(JSON.parse(raw)) : undefined;
+      if (parsed?.success) await redis.srem(userKey(parsed.data.userId), key(sessionId));
     },
     async destroyForUser(userId) {
       const keys = await redis.smembers(userKey(userId));

@@ -51,6 +51,11 @@ export interface ServerOptions {
    */
   internalSecret?: string;
   readinessChecks?: ReadinessCheck[];
+  /**
+   * Keep Fastify's own body parsers. Only for the gateway: it streams bodies to the services untouched
+   * (its proxy brings its own parsers), and every service applies the strict JSON rules itself.
+   */
+  defaultBodyParsers?: boolean;
   /** Replaces the JSON 404 (the gateway falls back to the web app for page URLs). */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
@@ -64,7 +69,38 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     forceCloseConnections: 'idle',
+    // A malformed URL or an over-long path parameter is the caller's mistake: answer from our table.
+    frameworkErrors: (error, _request, rawReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      (rawReply as FastifyReply).code(tooLong ? 414 : 400).send(
+        tooLong
+          ? {
+              error: 'Invalid request',
+              message: 'A path parameter is too long.',
+              code: 'VALIDATION_FAILED',
+            }
+          : errorBody('VALIDATION_FAILED', 'The URL is malformed.'),
+      );
+    },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Postgres cannot store a NUL character in text; refuse it at the door as the hero's mistake, not a 500.
+  if (!options.defaultBodyParsers) {
+    const defaultJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser(['application/json', 'text/plain']);
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      defaultJson(request, body as string, (error, value) => {
+        if (error) return done(error, undefined);
+        if (containsNul(value)) return done(new AppError('VALIDATION_FAILED', NUL_MESSAGE), undefined);
+        done(null, value);
+      });
+    });
+  }
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.query) || containsNul(request.params)) {
+      throw new AppError('VALIDATION_FAILED', NUL_MESSAGE);
+    }
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -131,6 +167,17 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
   return app;
 }
 
+const NUL_MESSAGE = 'Text must not contain NUL (\\u0000) characters.';
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000') || containsNul(item, depth + 1)) return true;
+  }
+  return false;
+}
+
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
@@ -148,7 +195,9 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
       // Our schemas already name the field in their messages ("email is required").
       return field && !text.startsWith(field) ? `${field}: ${text}` : text;
     });
-    return reply.code(400).send(errorBody('VALIDATION_FAILED', `Invalid ${where}: ${details.join('; ')}`));
+    // The message reaches forms as-is (spec 8), so it names the fields, not our internals.
+    const message = where === 'body' ? details.join('; ') : `Invalid ${where}: ${details.join('; ')}`;
+    return reply.code(400).send(errorBody('VALIDATION_FAILED', message));
   }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
