@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -272,10 +272,22 @@ describe('routing and the web app', () => {
     expect(await asset.text()).toContain('quest');
   });
 
-  it('reports an admin account as admin, and keeps /api/admin closed to other heroes', async () => {
+  it('creates the admin account at boot, so nobody can claim the admin address by registering it', async () => {
+    const claim = await new HeroClient(app.url).post('/api/auth/register', {
+      email: 'admin@lifequest.local',
+      password: 'i am the admin now',
+      name: 'Mallory',
+    });
+    expect(claim.status).toBe(409);
+    const [email, password] = readFileSync(join(app.dataDir, 'admin-password.txt'), 'utf8').trim().split(' ');
+    expect(email).toBe('admin@lifequest.local');
     const admin = new HeroClient(app.url);
-    const res = await admin.register('Admin', 'admin@lifequest.local');
-    expect(res.user.isAdmin).toBe(true);
+    const login = await admin.post('/api/auth/login', { email, password });
+    expect(login.status).toBe(200);
+    expect(login.body.user.isAdmin).toBe(true);
+  });
+
+  it('keeps /api/admin closed to heroes who are not admins', async () => {
     const hero = new HeroClient(app.url);
     await hero.register('Kit');
     expect((await hero.get('/api/admin/users')).status).toBe(403);

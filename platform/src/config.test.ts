@@ -66,6 +66,15 @@ describe('configuration', () => {
     );
   });
 
+  it('takes a first admin password of at least 12 characters', () => {
+    expect(loadConfig({ ADMIN_PASSWORD: 'a long admin password' }).adminPassword).toBe(
+      'a long admin password',
+    );
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(
+      /ADMIN_PASSWORD: must be at least 12 characters/,
+    );
+  });
+
   it('rejects short secrets', () => {
     expect(() => loadConfig({ INTERNAL_SECRET: 'short' })).toThrow(
       /INTERNAL_SECRET: must be at least 32 characters/,

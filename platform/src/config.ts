@@ -62,6 +62,10 @@ const EnvSchema = z.object({
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
     ),
+  ADMIN_PASSWORD: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(12, 'must be at least 12 characters').optional(),
+  ),
   INTERNAL_SECRET: secret,
   SESSION_SECRET: secret,
   TRUST_PROXY: bool,
@@ -93,6 +97,8 @@ export type Config = Readonly<{
   aiDailyTokenBudget: number;
   aiPrices: string | undefined;
   adminEmails: readonly string[];
+  /** The admin accounts' first password; unset → a random one written to the data dir. */
+  adminPassword: string | undefined;
   internalSecret: string | undefined;
   sessionSecret: string | undefined;
   trustProxy: boolean;
@@ -179,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     aiDailyTokenBudget: e.AI_DAILY_TOKEN_BUDGET,
     aiPrices: e.AI_PRICES,
     adminEmails: Object.freeze(e.ADMIN_EMAILS),
+    adminPassword: e.ADMIN_PASSWORD,
     internalSecret: e.INTERNAL_SECRET,
     sessionSecret: e.SESSION_SECRET,
     trustProxy: e.TRUST_PROXY,

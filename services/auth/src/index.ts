@@ -1,5 +1,6 @@
 import { createServiceEvents, type ServiceModule } from '@lifequest/platform';
 import { createAuthDb } from './db.ts';
+import { ensureAdminAccounts } from './heroes/admin-accounts.ts';
 import { heroEvents } from './heroes/events.ts';
 import { firstQuestsOverHttp } from './heroes/first-quests.ts';
 import { heroRoutes } from './heroes/routes.ts';
@@ -27,6 +28,12 @@ export const authModule: ServiceModule = {
       heroEvents(events),
       firstQuestsOverHttp(ctx.services),
     );
+    await ensureAdminAccounts(heroes, {
+      adminEmails: ctx.config.adminEmails,
+      adminPassword: ctx.config.adminPassword,
+      dataDir: ctx.config.dataDir,
+      log: ctx.log,
+    });
     heroRoutes(app, heroes);
     xpRoutes(app, new XpProjectionService(db));
   },
