@@ -13,10 +13,19 @@ export const GOAL_DESCRIPTION_MAX = 2_000;
 export const MILESTONE_TITLE_MAX = 200;
 export const MILESTONES_MAX = 20;
 export const PROGRESS_NOTE_MAX = 500;
-/** Bounds that keep one quest from minting an absurd amount of XP. */
-export const MILESTONE_XP_MAX = 10_000;
-export const GOAL_XP_MAX = 100_000;
-export const BONUS_XP_MAX = 1_000;
+/**
+ * What one quest may be worth. The client names a quest's XP (the floating chat's `xpTotal`, a plan's
+ * `total_goal_xp` and milestone rewards), so the server bounds it: the Pathfinder proposes 300, 500 or
+ * 800 XP by difficulty and the fallback plan is worth 100, so 1,000 leaves room for an ambitious quest
+ * and no more. A milestone is worth at most its quest. (auth also caps the XP a hero earns per UTC day;
+ * see services/auth/src/xp/daily-ceiling.ts.)
+ */
+export const GOAL_XP_MAX = 1_000;
+export const MILESTONE_XP_MAX = GOAL_XP_MAX;
+/** A plan's early_milestone bonus, per milestone: the offline Pathfinder gives 10% of the quest (≤ 80). */
+export const EARLY_MILESTONE_BONUS_MAX = 100;
+/** A plan's logging_daily bonus, per quest and day: the offline Pathfinder gives 5, the AI prompt 0-20. */
+export const LOGGING_DAILY_BONUS_MAX = 20;
 
 export const GoalCategory = z.enum(GOAL_CATEGORIES, {
   error: `category must be one of ${GOAL_CATEGORIES.join(', ')}`,
@@ -111,7 +120,7 @@ const goalTitle = z
  * CREATE_GOAL payload (`targetDate`, `xpTotal`, `milestones`). Without milestones the quest gets the
  * fallback plan of spec 9.
  */
-export const CreateGoalBody = z.object({
+const CreateGoalFields = z.object({
   title: goalTitle,
   // An empty date field of a form means no date.
   deadline: z.union([z.literal(''), isoDate('deadline')]).nullish(),
@@ -127,6 +136,26 @@ export const CreateGoalBody = z.object({
     .max(MILESTONES_MAX, `a quest has at most ${MILESTONES_MAX} milestones`)
     .nullish(),
   xpTotal: wholeXp('xpTotal', GOAL_XP_MAX).nullish(),
+});
+export const CreateGoalBody = CreateGoalFields.superRefine((body, ctx) => {
+  // The milestones' own XP must fit the quest's total, as a plan's must fit its total_goal_xp.
+  const milestoneXp = (body.milestones ?? []).reduce(
+    (sum, m) => sum + (typeof m === 'string' ? 0 : (m.xpReward ?? m.xp_reward ?? 0)),
+    0,
+  );
+  if (body.xpTotal != null && milestoneXp > body.xpTotal) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['xpTotal'],
+      message: `xpTotal (${body.xpTotal}) must be at least the milestones' XP (${milestoneXp})`,
+    });
+  } else if (milestoneXp > GOAL_XP_MAX) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['milestones'],
+      message: `milestones' XP must add up to at most ${GOAL_XP_MAX} (it is ${milestoneXp})`,
+    });
+  }
 });
 export type CreateGoalBody = z.infer<typeof CreateGoalBody>;
 
@@ -207,8 +236,7 @@ export type DashboardItem = z.infer<typeof DashboardItem>;
 export const DashboardResponse = z.object({ goals: z.array(DashboardItem) });
 export type DashboardResponse = z.infer<typeof DashboardResponse>;
 
-/** The Plan of spec 3, as the advisor proposes it and POST /api/plans/confirm accepts it. */
-export const Plan = z.object({
+const PlanFields = z.object({
   goal: z.object({
     title: goalTitle,
     category: GoalCategory,
@@ -238,16 +266,28 @@ export const Plan = z.object({
   xp_policy: z.object({
     total_goal_xp: wholeXp('xp_policy.total_goal_xp', GOAL_XP_MAX),
     bonuses: z.object({
-      early_milestone: wholeXp('xp_policy.bonuses.early_milestone', BONUS_XP_MAX),
-      logging_daily: wholeXp('xp_policy.bonuses.logging_daily', BONUS_XP_MAX),
+      early_milestone: wholeXp('xp_policy.bonuses.early_milestone', EARLY_MILESTONE_BONUS_MAX),
+      logging_daily: wholeXp('xp_policy.bonuses.logging_daily', LOGGING_DAILY_BONUS_MAX),
     }),
   }),
   habits: z.array(z.string().trim().min(1).max(200)).max(20),
 });
+/** The Plan of spec 3, as the advisor proposes it and POST /api/plans/confirm accepts it. */
+export const Plan = PlanFields.superRefine((plan, ctx) => {
+  // total_goal_xp is the whole quest's worth: its milestones' XP plus the completion bonus, never less.
+  const milestoneXp = plan.milestones.reduce((sum, m) => sum + m.xp_reward, 0);
+  if (plan.xp_policy.total_goal_xp < milestoneXp) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['xp_policy', 'total_goal_xp'],
+      message: `xp_policy.total_goal_xp (${plan.xp_policy.total_goal_xp}) must be at least the milestones' XP (${milestoneXp})`,
+    });
+  }
+});
 export type Plan = z.infer<typeof Plan>;
 
 /** POST /api/plans/confirm: the plan, plus the draft it came from so the ai service can clear it. */
-export const PlanConfirmBody = Plan.extend({ draftId: z.string().min(1).max(100).nullish() });
+export const PlanConfirmBody = Plan.safeExtend({ draftId: z.string().min(1).max(100).nullish() });
 export type PlanConfirmBody = z.infer<typeof PlanConfirmBody>;
 
 /** A quest with its milestones, as plan confirmation and the onboarding quest answer. */

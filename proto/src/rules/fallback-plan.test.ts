@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_GOAL_TITLE, fallbackGoalPlan } from './fallback-plan.ts';
+import { FALLBACK_GOAL_TITLE, FALLBACK_PLAN, fallbackGoalPlan } from './fallback-plan.ts';
 
 describe('the floating chat fallback goal', () => {
   const plan = fallbackGoalPlan('Learn Spanish', '2026-01-15');
@@ -25,6 +25,24 @@ describe('the floating chat fallback goal', () => {
   it('keeps the hero’s title, or names an untitled quest', () => {
     expect(plan.title).toBe('Learn Spanish');
     expect(fallbackGoalPlan('   ', '2026-01-15').title).toBe(FALLBACK_GOAL_TITLE);
+  });
+
+  it('names its checkpoints by month, as they fall a month apart', () => {
+    expect(plan.milestones.map((m) => m.title)).toEqual([
+      'Month 1: lay the groundwork',
+      'Month 2: build momentum',
+      'Month 3: complete the quest',
+    ]);
+  });
+
+  it('has titles for checkpoints scaled to another deadline that promise no month', () => {
+    const scaled = FALLBACK_PLAN.milestones.map((m) => m.scaledTitle);
+    expect(scaled).toEqual([
+      'First third: lay the groundwork',
+      'Second third: build momentum',
+      'Final third: complete the quest',
+    ]);
+    for (const title of scaled) expect(title).not.toMatch(/month/i);
   });
 
   it('counts from the UTC day of an injected Date', () => {

@@ -2,13 +2,31 @@
 // worth 100 XP, checked at 30, 60 and 90 days. It is the payload of a CREATE_GOAL action (spec 3).
 import { addDays, type DateInput, toIsoDate } from './time.ts';
 
+//
+// When a quest scales the plan to its own deadline (quests' fallbackMilestones), the checkpoints keep
+// their thirds of the way but no longer fall a month apart, so they take `scaledTitle` instead.
 export const FALLBACK_PLAN = {
   targetDays: 90,
   xpTotal: 100,
   milestones: [
-    { afterDays: 30, xpReward: 25, title: 'Month 1: lay the groundwork' },
-    { afterDays: 60, xpReward: 25, title: 'Month 2: build momentum' },
-    { afterDays: 90, xpReward: 50, title: 'Month 3: complete the quest' },
+    {
+      afterDays: 30,
+      xpReward: 25,
+      title: 'Month 1: lay the groundwork',
+      scaledTitle: 'First third: lay the groundwork',
+    },
+    {
+      afterDays: 60,
+      xpReward: 25,
+      title: 'Month 2: build momentum',
+      scaledTitle: 'Second third: build momentum',
+    },
+    {
+      afterDays: 90,
+      xpReward: 50,
+      title: 'Month 3: complete the quest',
+      scaledTitle: 'Final third: complete the quest',
+    },
   ],
 } as const;
 

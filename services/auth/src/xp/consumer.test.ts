@@ -1,3 +1,4 @@
+import { createEnvelope, type EventEnvelope, type EventName, type EventPayloads } from '@lifequest/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthHarness, startAuthHarness } from '../testing/auth-harness.ts';
 
@@ -151,5 +152,144 @@ describe('the XP ledger', () => {
     const ghost = crypto.randomUUID();
     await completed(ghost, ids(), 1, 50);
     expect(await xp.db.xpEntry.count({ where: { userId: ghost } })).toBe(0);
+  });
+});
+
+describe('the daily XP ceiling (1,500 XP per UTC day)', () => {
+  /** Delivers an event that happened at `occurredAt` (the harness's publish dates events now). */
+  async function at<N extends EventName>(occurredAt: string, name: N, payload: EventPayloads[N]) {
+    const event = createEnvelope(name, payload, payload.userId, new Date(occurredAt));
+    await xp.redeliver(event as EventEnvelope);
+    return event;
+  }
+  const done = (
+    userId: string,
+    m: { milestoneId: string; goalId: string },
+    version: number,
+    xpReward: number,
+    xpBonus = 0,
+  ) => ({
+    ...m,
+    userId,
+    title: 'Farm',
+    goalTitle: 'Farm',
+    xpReward,
+    xpBonus,
+    version,
+  });
+  const undone = (userId: string, m: { milestoneId: string; goalId: string }, version: number) => ({
+    ...m,
+    userId,
+    title: 'Farm',
+    xpReward: 1000,
+    version,
+  });
+  const amounts = async (userId: string, eventId: string) =>
+    (await xp.db.xpEntry.findMany({ where: { userId, eventId }, orderBy: { source: 'asc' } })).map((line) => [
+      line.source,
+      line.amount,
+    ]);
+
+  it('grants only what the day has room for, records that, and opens again the next UTC day', async () => {
+    const hero = await xp.newHero();
+    await at('2026-03-01T08:00:00Z', 'milestone.completed', done(hero, ids(), 1, 1000));
+    const second = await at('2026-03-01T09:00:00Z', 'milestone.completed', done(hero, ids(), 1, 1000));
+    expect(await xp.total(hero)).toBe(1500);
+    expect(await amounts(hero, second.id)).toEqual([['milestone', 500]]);
+    const third = await at('2026-03-01T23:59:59Z', 'milestone.completed', done(hero, ids(), 1, 300));
+    expect(await amounts(hero, third.id)).toEqual([['milestone', 0]]);
+    expect(await xp.total(hero)).toBe(1500);
+    await at('2026-03-02T00:00:00Z', 'milestone.completed', done(hero, ids(), 1, 300));
+    expect(await xp.total(hero)).toBe(1800);
+  });
+
+  it('a reopening takes back exactly what the capped completion gave, bonuses included', async () => {
+    const hero = await xp.newHero();
+    const first = ids();
+    const capped = ids();
+    await at('2026-03-01T08:00:00Z', 'milestone.completed', done(hero, first, 1, 1000));
+    const completion = await at(
+      '2026-03-01T09:00:00Z',
+      'milestone.completed',
+      done(hero, capped, 1, 400, 200),
+    );
+    // 400 fits; of the early bonus only 100 does.
+    expect(await amounts(hero, completion.id)).toEqual([
+      ['bonus', 100],
+      ['milestone', 400],
+    ]);
+    expect(await xp.total(hero)).toBe(1500);
+    await at('2026-03-01T10:00:00Z', 'milestone.reopened', undone(hero, capped, 2));
+    expect(await xp.total(hero)).toBe(1000);
+    await at('2026-03-01T11:00:00Z', 'milestone.reopened', undone(hero, first, 2));
+    expect(await xp.total(hero)).toBe(0);
+  });
+
+  it('counts the day’s net gain: toggling back and forth does not use the day up', async () => {
+    const hero = await xp.newHero();
+    const m = ids();
+    for (let version = 1; version <= 6; version += 2) {
+      await at('2026-03-01T08:00:00Z', 'milestone.completed', done(hero, m, version, 1000));
+      await at('2026-03-01T08:00:01Z', 'milestone.reopened', undone(hero, m, version + 1));
+    }
+    await at('2026-03-01T09:00:00Z', 'milestone.completed', done(hero, m, 7, 1000));
+    expect(await xp.total(hero)).toBe(1000);
+  });
+
+  it('caps a goal’s completion bonus and logging_daily too', async () => {
+    const hero = await xp.newHero();
+    const goalId = crypto.randomUUID();
+    await at(
+      '2026-03-01T08:00:00Z',
+      'milestone.completed',
+      done(hero, { milestoneId: crypto.randomUUID(), goalId }, 1, 1000),
+    );
+    const goal = { goalId, userId: hero, title: 'Farm' };
+    const completed = await at('2026-03-01T08:00:00Z', 'goal.completed', {
+      ...goal,
+      foundation: null,
+      xpBonus: 800,
+      version: 1,
+    });
+    expect(await amounts(hero, completed.id)).toEqual([['goal', 500]]);
+    const log = (loggedAt: string) =>
+      at(loggedAt, 'progress.logged', {
+        progressId: crypto.randomUUID(),
+        goalId,
+        userId: hero,
+        value: 1,
+        unit: null,
+        loggedAt,
+        xpBonus: 5,
+      });
+    await log('2026-03-01T12:00:00Z');
+    expect(await xp.total(hero)).toBe(1500);
+    await log('2026-03-02T12:00:00Z');
+    expect(await xp.total(hero)).toBe(1505);
+    await at('2026-03-02T13:00:00Z', 'goal.reopened', { ...goal, version: 2 });
+    expect(await xp.total(hero)).toBe(1005);
+  });
+
+  it('dates XP by when the event happened, not when auth consumed it; redelivery changes nothing', async () => {
+    const hero = await xp.newHero();
+    // Today is full…
+    await at('2026-03-02T08:00:00Z', 'milestone.completed', done(hero, ids(), 1, 1000));
+    await at('2026-03-02T09:00:00Z', 'milestone.completed', done(hero, ids(), 1, 500));
+    // …but an event from yesterday, delivered late, still has yesterday's room.
+    const late = await at('2026-03-01T22:00:00Z', 'milestone.completed', done(hero, ids(), 1, 700));
+    expect(await xp.total(hero)).toBe(2200);
+    await xp.redeliver(late);
+    expect(await xp.total(hero)).toBe(2200);
+  });
+
+  it('a completion delivered after its reopening is still ignored under the ceiling', async () => {
+    const hero = await xp.newHero();
+    const m = ids();
+    await at('2026-03-01T08:00:00Z', 'milestone.completed', done(hero, ids(), 1, 1400));
+    await at('2026-03-01T09:00:01Z', 'milestone.reopened', undone(hero, m, 2));
+    await at('2026-03-01T09:00:00Z', 'milestone.completed', done(hero, m, 1, 500));
+    expect(await xp.total(hero)).toBe(1400);
+    await at('2026-03-01T10:00:00Z', 'milestone.completed', done(hero, m, 3, 500));
+    expect(await xp.total(hero)).toBe(1500);
   });
 });

@@ -49,7 +49,7 @@ export async function consumeXpEvents(events: AuthEvents): Promise<void> {
 }
 
 function apply(tx: AuthTx, event: XpEvent): Promise<number> {
-  const base = { userId: event.payload.userId, eventId: event.id };
+  const base = { userId: event.payload.userId, eventId: event.id, occurredAt: new Date(event.occurredAt) };
   switch (event.name) {
     case 'milestone.completed':
       return settle(tx, {

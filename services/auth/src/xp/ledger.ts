@@ -7,7 +7,12 @@
 // far); an event older than one already settled is ignored, so a redelivery that arrives out of order
 // cannot leave XP on a milestone that ended open. (Repeated deliveries of one event never get here: the
 // inbox drops them.)
+//
+// What a line grants is also bounded by the hero's daily XP ceiling (daily-ceiling.ts): a completion
+// settles to what the day still has room for, its line records that, and its reopening takes back
+// exactly that. Every line is dated by its event's occurredAt.
 import type { AuthTx } from '../db.ts';
+import { dayRoom } from './daily-ceiling.ts';
 
 export type XpSource = 'milestone' | 'goal' | 'bonus';
 
@@ -25,6 +30,8 @@ export interface Settlement {
   sourceId: string;
   version: number | undefined;
   lines: XpLine[];
+  /** When the event happened: its lines are dated then and count against that UTC day's ceiling. */
+  occurredAt: Date;
 }
 
 /** Brings a milestone's or goal's XP lines to the balances asked; returns the XP added (or taken, < 0). */
@@ -35,10 +42,11 @@ export async function settle(tx: AuthTx, s: Settlement): Promise<number> {
   });
   const latest = Math.max(-1, ...existing.map((line) => line.version ?? -1));
   if (s.version !== undefined && latest >= s.version) return 0;
+  const room = await dayRoom(tx, s.userId, s.occurredAt);
   let change = 0;
   for (const [index, line] of s.lines.entries()) {
     const current = existing.filter((e) => e.source === line.source).reduce((sum, e) => sum + e.amount, 0);
-    const amount = line.balance - current;
+    const amount = room.grant(line.balance - current);
     // The first line is written even at 0: it records the version this event settled.
     if (amount === 0 && index > 0) continue;
     await tx.xpEntry.create({
@@ -50,6 +58,7 @@ export async function settle(tx: AuthTx, s: Settlement): Promise<number> {
         reason: line.reason,
         amount,
         version: s.version ?? null,
+        createdAt: s.occurredAt,
       },
     });
     change += amount;
@@ -57,16 +66,31 @@ export async function settle(tx: AuthTx, s: Settlement): Promise<number> {
   return change;
 }
 
-/** A one-off award (a logging_daily bonus): written once per `sourceId`, however often it is offered. */
+/**
+ * A one-off award (a logging_daily bonus): written once per `sourceId`, however often it is offered,
+ * and only as far as the day's ceiling has room (a day already full writes nothing).
+ */
 export async function awardOnce(
   tx: AuthTx,
-  award: { userId: string; eventId: string; sourceId: string; reason: string; amount: number },
+  award: {
+    userId: string;
+    eventId: string;
+    sourceId: string;
+    reason: string;
+    amount: number;
+    occurredAt: Date;
+  },
 ): Promise<number> {
   if (award.amount <= 0) return 0;
   const seen = await tx.xpEntry.count({ where: { userId: award.userId, sourceId: award.sourceId } });
   if (seen > 0) return 0;
-  await tx.xpEntry.create({ data: { ...award, source: 'bonus', version: null } });
-  return award.amount;
+  const { occurredAt, ...line } = award;
+  const amount = (await dayRoom(tx, award.userId, occurredAt)).grant(award.amount);
+  if (amount === 0) return 0;
+  await tx.xpEntry.create({
+    data: { ...line, amount, source: 'bonus', version: null, createdAt: occurredAt },
+  });
+  return amount;
 }
 
 /** totalXP: the sum of the hero's ledger. */

@@ -90,6 +90,38 @@ describe('POST /api/goals', () => {
     [{ title: 'ok', xpTotal: 1.5 }, 'xpTotal must be a whole number'],
     [{ title: 'ok', milestones: [{ dueDate: '2099-01-01' }] }, 'milestones.0 needs a title'],
     [{ title: 'ok', milestones: Array.from({ length: 21 }, (_, i) => `m${i}`) }, 'at most 20 milestones'],
+    [{ title: 'farm', xpTotal: 100_000, milestones: ['a'] }, 'xpTotal must be at most 1000'],
+    [{ title: 'ok', xpTotal: 1001 }, 'xpTotal must be at most 1000'],
+    [
+      { title: 'ok', milestones: [{ title: 'a', xpReward: 1001 }] },
+      'milestones.xpReward must be at most 1000',
+    ],
+    [
+      { title: 'ok', milestones: [{ title: 'a', xp_reward: 5000 }] },
+      'milestones.xp_reward must be at most 1000',
+    ],
+    [
+      { title: 'ok', xpTotal: 100, milestones: [{ title: 'a', xpReward: 150 }] },
+      "xpTotal (100) must be at least the milestones' XP (150)",
+    ],
+    [
+      {
+        title: 'ok',
+        milestones: [
+          { title: 'a', xpReward: 600 },
+          { title: 'b', xp_reward: 600 },
+        ],
+      },
+      "milestones' XP must add up to at most 1000 (it is 1200)",
+    ],
+    [
+      { title: 'ok', milestones: ['a', { title: 'b', dueDate: '2001-01-01' }] },
+      'milestones.1.dueDate must not be in the past',
+    ],
+    [
+      { title: 'ok', milestones: [{ title: 'a', due_date: '2101-01-01' }] },
+      'milestones.0.dueDate must be before 2101',
+    ],
   ])('refuses %j with a 400 that says why', async (body, message) => {
     const hero = await newHero(quest.url);
     const res = await hero.post('/api/goals', body);
@@ -97,6 +129,35 @@ describe('POST /api/goals', () => {
     expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(res.body.message).toContain(message);
     expect((await hero.get('/api/goals')).body).toEqual([]);
+  });
+});
+
+describe('XP a hero can earn from quests', () => {
+  it('allows a quest worth 1,000 XP, the most one may be worth', async () => {
+    const hero = await newHero(quest.url);
+    const goal = await createGoal(hero, {
+      title: 'Run a marathon',
+      xpTotal: 1000,
+      milestones: [{ title: 'Run a half', xpReward: 400 }, 'Run the full'],
+    });
+    expect(goal.milestones.map((m) => m.xp_reward)).toEqual([400, 600]);
+  });
+
+  it('bounds farming by create, complete and delete: the quest’s cap, then 1,500 XP a day', async () => {
+    const hero = await newHero(quest.url);
+    // The review's exploit: the client named 100,000 XP. Refused now.
+    const greedy = await hero.post('/api/goals', { title: 'farm', xpTotal: 100_000, milestones: ['a'] });
+    expect(greedy.status).toBe(400);
+    // Within the caps, three rounds of the richest quest earn the day's ceiling, not 3,000.
+    const deltas: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const farm = await createGoal(hero, { title: 'farm', xpTotal: 1000, milestones: ['a'] });
+      const toggled = await hero.post(`/api/milestones/${farm.milestones[0]!.id}/toggle`);
+      deltas.push(toggled.body.xpDelta);
+      expect((await hero.delete(`/api/goals/${farm.id}`)).status).toBe(204);
+    }
+    expect(deltas).toEqual([1000, 500, 0]);
+    expect((await hero.get('/api/auth/me')).body).toMatchObject({ totalXP: 1500 });
   });
 });
 
@@ -156,6 +217,22 @@ describe('DELETE /api/goals/{id}', () => {
     expect((await hero.get(`/api/goals/${goal.id}`)).status).toBe(404);
     expect((await hero.post('/api/progress', { goalId: goal.id, value: 1 })).status).toBe(404);
     expect((await hero.delete(`/api/goals/${goal.id}`)).status).toBe(404);
+  });
+
+  it('keeps the XP a completed quest earned (the ledger is history)', async () => {
+    const hero = await newHero(quest.url);
+    const goal = await createGoal(hero, { title: 'Learn to juggle' });
+    for (const m of goal.milestones) await hero.post(`/api/milestones/${m.id}/toggle`);
+    expect((await hero.get(`/api/goals/${goal.id}`)).body.goal).toMatchObject({ is_completed: true });
+    expect((await hero.get('/api/auth/me')).body).toMatchObject({ totalXP: 100, lifeLevel: 2 });
+
+    expect((await hero.delete(`/api/goals/${goal.id}`)).status).toBe(204);
+    // The ledger follows quests' events in order, so once a later toggle's XP is in, anything the
+    // deletion could have taken back would have been taken back already.
+    const next = await createGoal(hero, { title: 'Learn to knit' });
+    const toggled = await hero.post(`/api/milestones/${next.milestones[0]!.id}/toggle`);
+    expect(toggled.body.user).toEqual({ totalXP: 125, lifeLevel: 2 });
+    expect((await hero.get('/api/auth/me')).body).toMatchObject({ totalXP: 125, lifeLevel: 2 });
   });
 
   it('cannot delete another hero’s quest', async () => {

@@ -49,6 +49,30 @@ describe('fallbackMilestones (spec 9)', () => {
     expect(plan.milestones.map((m) => m.xpReward)).toEqual([50, 50, 100]);
   });
 
+  it('keeps the spec’s month titles when the checkpoints are a month apart', () => {
+    const titles = ['Month 1: lay the groundwork', 'Month 2: build momentum', 'Month 3: complete the quest'];
+    expect(fallbackMilestones('x', '2026-03-01', null).milestones.map((m) => m.title)).toEqual(titles);
+    expect(fallbackMilestones('x', '2026-03-01', '2026-05-30').milestones.map((m) => m.title)).toEqual(
+      titles,
+    );
+  });
+
+  it('names checkpoints scaled to another deadline by their third of the way, not by month', () => {
+    // 192 days out: the first checkpoint falls on day 64, the second on day 128.
+    const plan = fallbackMilestones('Learn Spanish', '2026-03-01', '2026-09-09');
+    expect(plan.milestones.map((m) => [daysBetween('2026-03-01', m.dueDate!), m.title])).toEqual([
+      [64, 'First third: lay the groundwork'],
+      [128, 'Second third: build momentum'],
+      [192, 'Final third: complete the quest'],
+    ]);
+    const short = fallbackMilestones('Run a 5K', '2026-03-01', '2026-03-31');
+    expect(short.milestones.map((m) => m.title)).toEqual([
+      'First third: lay the groundwork',
+      'Second third: build momentum',
+      'Final third: complete the quest',
+    ]);
+  });
+
   it('keeps the XP total exact when the shares do not divide evenly', () => {
     const plan = fallbackMilestones('x', '2026-03-01', null, 99);
     expect(plan.milestones.reduce((sum, m) => sum + m.xpReward, 0)).toBe(99);

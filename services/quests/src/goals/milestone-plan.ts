@@ -40,7 +40,9 @@ export function spreadDueDates(today: string, deadline: string, count: number): 
 /**
  * The fallback plan of spec 9 (30, 60 and 90 days; 25, 25 and 50 XP), scaled to the quest's deadline
  * when it has one: the checkpoints keep their thirds of the way and the XP its shares of the total.
- * Without a deadline, or with one exactly 90 days out, it is the spec's plan to the day.
+ * Without a deadline, or with one exactly 90 days out, it is the spec's plan to the day, 'Month 1..3'
+ * titles included; scaled to another span its checkpoints are not a month apart, so they are named by
+ * their third of the way ('First third: lay the groundwork').
  */
 export function fallbackMilestones(
   title: string,
@@ -51,6 +53,7 @@ export function fallbackMilestones(
   const plan = fallbackGoalPlan(title, today);
   const target = deadline ?? plan.targetDate;
   const span = Math.max(0, daysBetween(today, target));
+  const scaled = span !== FALLBACK_PLAN.targetDays;
   const shares = FALLBACK_PLAN.milestones.map((m) =>
     Math.floor((m.xpReward * xpTotal) / FALLBACK_PLAN.xpTotal),
   );
@@ -59,7 +62,7 @@ export function fallbackMilestones(
   return {
     deadline: target,
     milestones: FALLBACK_PLAN.milestones.map((m, i) => ({
-      title: m.title,
+      title: scaled ? m.scaledTitle : m.title,
       dueDate: addDays(today, Math.round((m.afterDays * span) / FALLBACK_PLAN.targetDays)),
       xpReward: shares[i]!,
     })),

@@ -1,6 +1,5 @@
 import { AppError } from '@lifequest/platform';
 import {
-  addDays,
   type CreatedGoal,
   type CreateGoalBody,
   type GoalDetail,
@@ -17,10 +16,9 @@ import {
   planSuggestedMilestones,
   type SuggestedPlanMilestone,
 } from './milestone-plan.ts';
+import { assertPlanDate } from './quest-dates.ts';
 import { goalToWire, isoDateOrNull, isUuid, MILESTONE_ORDER, milestoneToWire } from './wire.ts';
 
-/** The latest date a quest may aim for; later is a typo, not a plan. */
-const LATEST_DATE = '2100-12-31';
 /** Progress entries a goal detail returns; the Pathfinder page shows the newest 5. */
 const DETAIL_PROGRESS_LIMIT = 100;
 
@@ -78,9 +76,11 @@ export class GoalService {
   async create(userId: string, body: CreateGoalBody): Promise<CreatedGoal> {
     const today = toIsoDate(this.#now());
     const deadline = body.deadline || body.targetDate || null;
-    if (deadline) assertDeadline('deadline', deadline, today);
+    if (deadline) assertPlanDate('deadline', deadline, today);
     const suggested = (body.milestones ?? []).map(suggestion);
-    for (const m of suggested) if (m.dueDate) assertNotTooLate('milestones.dueDate', m.dueDate);
+    for (const [i, m] of suggested.entries()) {
+      if (m.dueDate) assertPlanDate(`milestones.${i}.dueDate`, m.dueDate, today);
+    }
     const planned =
       suggested.length > 0
         ? planSuggestedMilestones(suggested, today, deadline, body.xpTotal ?? null)
@@ -152,18 +152,4 @@ function suggestion(
     dueDate: input.dueDate ?? input.due_date ?? null,
     xpReward: input.xpReward ?? input.xp_reward ?? null,
   };
-}
-
-/** A deadline must be a real plan: not before yesterday (today already, east of UTC) nor past 2100. */
-function assertDeadline(field: string, date: string, today: string): void {
-  if (date < addDays(today, -1)) {
-    throw new AppError('VALIDATION_FAILED', `Invalid body: ${field} must not be in the past`);
-  }
-  assertNotTooLate(field, date);
-}
-
-function assertNotTooLate(field: string, date: string): void {
-  if (date > LATEST_DATE) {
-    throw new AppError('VALIDATION_FAILED', `Invalid body: ${field} must be before 2101`);
-  }
 }

@@ -1,3 +1,4 @@
+import { addDays, toIsoDate } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
 import { confirmPlan, newHero, plan, useLifeQuest } from '../testing/quest-app.ts';
 
@@ -59,8 +60,37 @@ describe('POST /api/plans/confirm', () => {
       'milestones.xp_reward must not be negative',
     ],
     [
-      { xp_policy: { total_goal_xp: 100, bonuses: { early_milestone: 5000, logging_daily: 0 } } },
-      'at most 1000',
+      { xp_policy: { total_goal_xp: 100, bonuses: { early_milestone: 101, logging_daily: 0 } } },
+      'xp_policy.bonuses.early_milestone must be at most 100',
+    ],
+    [
+      { xp_policy: { total_goal_xp: 100, bonuses: { early_milestone: 10, logging_daily: 21 } } },
+      'xp_policy.bonuses.logging_daily must be at most 20',
+    ],
+    [
+      { xp_policy: { total_goal_xp: 100_000, bonuses: { early_milestone: 10, logging_daily: 5 } } },
+      'xp_policy.total_goal_xp must be at most 1000',
+    ],
+    [
+      { milestones: [{ label: 'a', due_date: '2099-01-01', xp_reward: 1001 }] },
+      'milestones.xp_reward must be at most 1000',
+    ],
+    [
+      { xp_policy: { total_goal_xp: 50, bonuses: { early_milestone: 10, logging_daily: 5 } } },
+      "xp_policy.total_goal_xp (50) must be at least the milestones' XP (100)",
+    ],
+    [
+      {
+        milestones: [
+          { label: 'a', due_date: '2099-01-01', xp_reward: 40 },
+          { label: 'b', due_date: '2001-01-01', xp_reward: 60 },
+        ],
+      },
+      'milestones.1.due_date must not be in the past',
+    ],
+    [
+      { milestones: [{ label: 'a', due_date: '2101-01-01', xp_reward: 40 }] },
+      'milestones.0.due_date must be before 2101',
     ],
     [{ habits: 'run' }, 'habits'],
   ])('refuses a plan with %j with a 400', async (override, message) => {
@@ -69,6 +99,22 @@ describe('POST /api/plans/confirm', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(message);
     expect((await hero.get('/api/goals')).body).toEqual([]);
+  });
+
+  it('takes a plan worth 1,000 XP, with due dates from yesterday (east of UTC it is today) on', async () => {
+    const hero = await newHero(quest.url);
+    const today = toIsoDate(new Date());
+    const { milestones } = await confirmPlan(
+      hero,
+      plan({
+        milestones: [
+          { label: 'Start', due_date: addDays(today, -1), xp_reward: 500 },
+          { label: 'Finish', due_date: addDays(today, 30), xp_reward: 500 },
+        ],
+        xp_policy: { total_goal_xp: 1000, bonuses: { early_milestone: 100, logging_daily: 20 } },
+      }),
+    );
+    expect(milestones.map((m) => m.xp_reward)).toEqual([500, 500]);
   });
 
   it('needs a signed-in hero', async () => {

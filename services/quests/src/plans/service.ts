@@ -1,6 +1,13 @@
-import type { GoalCategory, LifeClass, PlanConfirmBody, QuestWithMilestones } from '@lifequest/proto';
+import {
+  type GoalCategory,
+  type LifeClass,
+  type PlanConfirmBody,
+  type QuestWithMilestones,
+  toIsoDate,
+} from '@lifequest/proto';
 import { type QuestEvents, type QuestsDb, TX_OPTIONS } from '../db.ts';
 import { insertQuest } from '../goals/create-quest.ts';
+import { assertPlanDate } from '../goals/quest-dates.ts';
 import { questWithMilestones } from '../goals/service.ts';
 import { milestoneToWire } from '../goals/wire.ts';
 
@@ -24,13 +31,20 @@ const CLASS_OF_CATEGORY: Readonly<Record<GoalCategory, LifeClass>> = {
 export class PlanService {
   readonly #db: QuestsDb;
   readonly #events: QuestEvents;
+  readonly #now: () => Date;
 
-  constructor(db: QuestsDb, events: QuestEvents) {
+  constructor(db: QuestsDb, events: QuestEvents, now: () => Date = () => new Date()) {
     this.#db = db;
     this.#events = events;
+    this.#now = now;
   }
 
   async confirm(userId: string, plan: PlanConfirmBody): Promise<QuestWithMilestones> {
+    // The same dates as POST /api/goals accepts (the XP bounds are the Plan schema's).
+    const today = toIsoDate(this.#now());
+    for (const [i, m] of plan.milestones.entries()) {
+      if (m.due_date) assertPlanDate(`milestones.${i}.due_date`, m.due_date, today);
+    }
     const milestoneXp = plan.milestones.reduce((sum, m) => sum + m.xp_reward, 0);
     const dueDates = plan.milestones.map((m) => m.due_date).filter((d): d is string => d !== null);
     const created = await this.#db.$transaction(async (tx) => {
