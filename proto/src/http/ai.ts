@@ -48,6 +48,33 @@ export const SmartGoalData = z
   .loose();
 export type SmartGoalData = z.infer<typeof SmartGoalData>;
 
+/**
+ * SmartGoalData as a request may carry it: any of the five parts may be missing or null (a first turn
+ * sends `{}`). The answer always has all five, so what the web sends back is normally complete.
+ */
+export const SmartGoalDataInput = z
+  .object({
+    specific: smartPart.optional(),
+    measurable: smartPart.optional(),
+    achievable: smartPart.optional(),
+    relevant: smartPart.optional(),
+    timeBound: smartPart.optional(),
+  })
+  .loose();
+export type SmartGoalDataInput = z.infer<typeof SmartGoalDataInput>;
+
+/** The five parts of `data`, null where unknown, with the other keys it carries. */
+export function withAllSmartParts(data: SmartGoalDataInput | null | undefined): SmartGoalData {
+  return {
+    ...data,
+    specific: data?.specific ?? null,
+    measurable: data?.measurable ?? null,
+    achievable: data?.achievable ?? null,
+    relevant: data?.relevant ?? null,
+    timeBound: data?.timeBound ?? null,
+  };
+}
+
 /** The goal onboarding ends with; milestones as text (spec 3). */
 export const FinalGoal = z.object({
   title: z.string().min(1),
@@ -66,7 +93,7 @@ export const PathfinderConversationBody = z.object({
   phase: ConversationPhase.optional(),
   primaryClass: z.string().max(40).optional(),
   displayName: z.string().max(80).optional(),
-  smartGoalData: SmartGoalData.nullish(),
+  smartGoalData: SmartGoalDataInput.nullish(),
 });
 export type PathfinderConversationBody = z.infer<typeof PathfinderConversationBody>;
 

@@ -129,6 +129,40 @@ describe('onboarding with the offline Pathfinder', () => {
     expect(last.smartGoalData.specific).toBeNull();
   });
 
+  it('takes smartGoalData with parts missing or null, and answers with all five parts', async () => {
+    const hero = ai.hero();
+    const parts = ['specific', 'measurable', 'achievable', 'relevant', 'timeBound'];
+    const sent: unknown[] = [{}, null, { specific: null }, { measurable: '5 kg', coachNote: 'kept' }];
+    for (const smartGoalData of sent) {
+      for (const messages of [[], [{ role: 'user', content: 'I want to lose 5 kg in 3 months' }]]) {
+        const res = await hero.json('POST', '/api/ai/pathfinder-conversation', {
+          messages,
+          phase: 'initial',
+          primaryClass: 'general',
+          displayName: 'Aria',
+          smartGoalData,
+        });
+        expect(res.status, `${JSON.stringify(smartGoalData)}: ${JSON.stringify(res.body)}`).toBe(200);
+        expect(Object.keys(res.body.smartGoalData)).toEqual(expect.arrayContaining(parts));
+        for (const part of parts) expect(res.body.smartGoalData[part]).not.toBeUndefined();
+      }
+    }
+    // Other keys ride along when the coach has nothing new to say.
+    const quiet = await hero.json('POST', '/api/ai/pathfinder-conversation', {
+      messages: [],
+      phase: 'initial',
+      smartGoalData: { measurable: '5 kg', coachNote: 'kept' },
+    });
+    expect(quiet.body.smartGoalData).toEqual({
+      specific: null,
+      measurable: '5 kg',
+      achievable: null,
+      relevant: null,
+      timeBound: null,
+      coachNote: 'kept',
+    });
+  });
+
   it("'Start This Quest' completes with the goal the hero was shown, and refining revises it", async () => {
     const hero = ai.hero();
     const ready = await onboard(hero, [

@@ -1,12 +1,12 @@
-import type {
-  FloatingChatReply,
-  OnboardingReply,
-  PathfinderConversationBody,
-  SmartGoalData,
+import {
+  type FloatingChatReply,
+  type OnboardingReply,
+  type PathfinderConversationBody,
+  withAllSmartParts,
 } from '@lifequest/proto';
 import { crisisResponse, latestHeroMessage } from '../guardrails/safety.ts';
 import type { Meter } from '../metering/meter.ts';
-import type { LlmProvider } from '../providers/port.ts';
+import type { FloatingChatTask, LlmProvider, OnboardingTask } from '../providers/port.ts';
 import type { Conversations } from './conversations.ts';
 import { acceptsQuest } from './start-quest.ts';
 
@@ -14,14 +14,6 @@ export interface TurnIo {
   signal?: AbortSignal;
   onDelta?: (text: string) => void;
 }
-
-const EMPTY_SMART: SmartGoalData = {
-  specific: null,
-  measurable: null,
-  achievable: null,
-  relevant: null,
-  timeBound: null,
-};
 
 export const CHAT_GREETING =
   "Greetings, hero! I'm The Pathfinder. What are you working towards? Tell me a goal, or ask me anything about staying on the path.";
@@ -56,7 +48,8 @@ export class PathfinderService {
     io: TurnIo = {},
   ): Promise<OnboardingReply> {
     const displayName = body.displayName?.trim() || 'adventurer';
-    const smartGoalData = body.smartGoalData ?? EMPTY_SMART;
+    // A first turn may send `{}` or null: the parts it lacks are simply not known yet.
+    const smartGoalData = withAllSmartParts(body.smartGoalData);
     const latest = latestHeroMessage(body.messages);
 
     const crisis = crisisResponse(latest, displayName);
@@ -77,18 +70,20 @@ export class PathfinderService {
       }
     }
 
-    await this.#meter.assertWithinBudget(userId, this.#now());
-    const reply = await this.#meter.metered(userId, 'onboarding', (onUsage) =>
-      this.#provider.onboarding(
-        {
-          messages: body.messages,
-          phase: body.phase ?? 'initial',
-          primaryClass: body.primaryClass ?? 'general',
-          displayName,
-          smartGoalData: body.smartGoalData ?? null,
-        },
-        { today: this.#now(), onUsage, ...io },
-      ),
+    const today = this.#now();
+    const task: OnboardingTask = {
+      messages: body.messages,
+      phase: body.phase ?? 'initial',
+      primaryClass: body.primaryClass ?? 'general',
+      displayName,
+      smartGoalData: body.smartGoalData ? smartGoalData : null,
+    };
+    const reply = await this.#meter.metered(
+      userId,
+      'onboarding',
+      this.#provider.allowance({ kind: 'onboarding', task }, today),
+      (onUsage) => this.#provider.onboarding(task, { today, onUsage, ...io }),
+      today,
     );
     // A model never declares 'complete' itself; an accepted ready goal does.
     const answer: OnboardingReply =
@@ -108,9 +103,14 @@ export class PathfinderService {
     const crisis = crisisResponse(latest, 'friend');
     if (crisis) return { reply: crisis, actions: [] };
 
-    await this.#meter.assertWithinBudget(userId, this.#now());
-    const reply = await this.#meter.metered(userId, 'floating-chat', (onUsage) =>
-      this.#provider.floatingChat({ messages: body.messages }, { today: this.#now(), onUsage, ...io }),
+    const today = this.#now();
+    const task: FloatingChatTask = { messages: body.messages };
+    const reply = await this.#meter.metered(
+      userId,
+      'floating-chat',
+      this.#provider.allowance({ kind: 'floatingChat', task }, today),
+      (onUsage) => this.#provider.floatingChat(task, { today, onUsage, ...io }),
+      today,
     );
     await this.#conversations.save(userId, 'floating', body.messages, reply.reply);
     return reply;
