@@ -4,7 +4,7 @@ import type { Prisma } from '../generated/prisma/client.ts';
 import { crisisResponse } from '../guardrails/safety.ts';
 import type { Meter } from '../metering/meter.ts';
 import type { TurnIo } from '../pathfinder/service.ts';
-import type { LlmProvider } from '../providers/port.ts';
+import type { AdvisorTask, LlmProvider } from '../providers/port.ts';
 
 /** How much of the advisor conversation goes back to the model each turn. */
 const HISTORY_FOR_MODEL = 30;
@@ -58,10 +58,14 @@ export class AdvisorService {
       return { needs_confirmation: false, plan: null, reply: crisis, draftId: null };
     }
 
-    await this.#meter.assertWithinBudget(userId, this.#now());
-    const history = await this.#recent(userId);
-    const answer = await this.#meter.metered(userId, 'advisor', (onUsage) =>
-      this.#provider.advisor({ message: text, history }, { today: this.#now(), onUsage, ...io }),
+    const today = this.#now();
+    const task: AdvisorTask = { message: text, history: await this.#recent(userId) };
+    const answer = await this.#meter.metered(
+      userId,
+      'advisor',
+      this.#provider.allowance({ kind: 'advisor', task }, today),
+      (onUsage) => this.#provider.advisor(task, { today, onUsage, ...io }),
+      today,
     );
     const draftId = await this.#events.transaction(async (tx) => {
       await this.#remember(tx, userId, text, answer.reply);

@@ -9,9 +9,7 @@ beforeAll(async () => {
 afterAll(() => ai?.close());
 
 async function leaveTraces(hero: HeroCaller) {
-  await ai.quests.goal.create({
-    data: { userId: hero.userId, title: 'Save $500', isCompleted: true, completedAt: new Date() },
-  });
+  await ai.quest(hero.userId, { title: 'Save $500' });
   await hero.json('POST', '/api/ai/pathfinder-conversation', {
     messages: [{ role: 'user', content: 'I want to run a 5K in 2 months' }],
   });
@@ -24,6 +22,10 @@ async function leaveTraces(hero: HeroCaller) {
   });
   await hero.json('POST', '/api/advisor/message', { message: 'I want to save $3,000 in 6 months' });
   expect((await hero.json('POST', '/api/narrative/generate', {})).status).toBe(201);
+  // A call of theirs still in flight.
+  await ai.db.tokenReservation.create({
+    data: { userId: hero.userId, endpoint: 'advisor', tokens: 100, expiresAt: new Date(Date.now() + 60_000) },
+  });
 }
 
 const traces = async (userId: string) => ({
@@ -32,6 +34,7 @@ const traces = async (userId: string) => ({
   drafts: await ai.db.planDraft.count({ where: { userId } }),
   stories: await ai.db.story.count({ where: { userId } }),
   usage: await ai.db.tokenUsage.count({ where: { userId } }),
+  reservations: await ai.db.tokenReservation.count({ where: { userId } }),
 });
 
 it("user.deleted purges the hero's words and keeps the cost of their usage, anonymous", async () => {
@@ -40,7 +43,14 @@ it("user.deleted purges the hero's words and keeps the cost of their usage, anon
   await leaveTraces(gone);
   await leaveTraces(stays);
   const before = await traces(gone.userId);
-  expect(before).toEqual({ conversations: 2, advisorMessages: 2, drafts: 1, stories: 1, usage: 4 });
+  expect(before).toEqual({
+    conversations: 2,
+    advisorMessages: 2,
+    drafts: 1,
+    stories: 1,
+    usage: 4,
+    reservations: 1,
+  });
   const usageIds = (await ai.db.tokenUsage.findMany({ where: { userId: gone.userId } })).map((u) => u.id);
   const cost = await ai.db.tokenUsage.aggregate({ _sum: { costUsd: true, totalTokens: true } });
 
@@ -52,6 +62,7 @@ it("user.deleted purges the hero's words and keeps the cost of their usage, anon
     drafts: 0,
     stories: 0,
     usage: 0,
+    reservations: 0,
   });
   const kept = await ai.db.tokenUsage.findMany({ where: { id: { in: usageIds } } });
   expect(kept).toHaveLength(4);

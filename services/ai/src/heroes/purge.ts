@@ -4,8 +4,9 @@ import type { AiEvents } from '../db.ts';
 export const CONSUMER = 'ai';
 
 /**
- * A deleted hero leaves no words behind: conversations, advisor messages, the plan draft and stories
- * go. Token usage stays, without the hero's id, so the cost history the admin sees stays true.
+ * A deleted hero leaves no words behind: conversations, advisor messages, the plan draft, stories and
+ * budget reservations go. Token usage stays, without the hero's id, so the cost history the admin sees
+ * stays true.
  */
 export async function purgeDeletedHeroes(events: AiEvents): Promise<void> {
   await events.subscribe(CONSUMER, ['user.deleted'], async (event, tx) => {
@@ -16,6 +17,7 @@ export async function purgeDeletedHeroes(events: AiEvents): Promise<void> {
     await tx.advisorMessage.deleteMany({ where: { userId } });
     await tx.planDraft.deleteMany({ where: { userId } });
     await tx.story.deleteMany({ where: { userId } });
+    await tx.tokenReservation.deleteMany({ where: { userId } });
     await tx.tokenUsage.updateMany({ where: { userId }, data: { userId: null } });
   });
 }

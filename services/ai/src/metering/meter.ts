@@ -1,5 +1,5 @@
 import { AppError, type Logger } from '@lifequest/platform';
-import type { AiDb, AiEvents } from '../db.ts';
+import type { AiDb, AiEvents, AiTx } from '../db.ts';
 import type { ModelUsage } from '../providers/port.ts';
 import { costOf, type PriceTable, priceOf } from './prices.ts';
 
@@ -15,10 +15,25 @@ export interface RecordedUsage extends ModelUsage {
 }
 
 /**
+ * How long a reservation counts against the budget. Far longer than any call (timeouts, retries, a long
+ * stream); it only matters for a reservation whose process died before it could settle it.
+ */
+export const RESERVATION_TTL_MS = 15 * 60_000;
+
+/** The budget's transactions wait in line on the embedded database rather than fail after 2 s. */
+const TX_OPTIONS = { maxWait: 10_000, timeout: 20_000 } as const;
+
+/**
  * Token metering and the per-hero daily budget. Every model call becomes one token_usage row and one
  * ai.usage.recorded event, written in the same transaction. The budget counts a hero's tokens since
- * midnight UTC; a call is allowed while the hero is under it, so the call that crosses the line
- * finishes, and the next one is refused.
+ * midnight UTC plus the tokens reserved by their calls still running; a call is allowed while that is
+ * under the budget, so the call that crosses the line finishes, and the next one is refused.
+ *
+ * Before the model is asked, the call reserves what it may spend at most (its prompt and the longest
+ * answer allowed) in the same transaction as the check, under a per-hero lock: parallel calls queue
+ * for the check, each sees the others' reservations, and once the budget is spoken for the rest are
+ * refused. Afterwards the reservation is swapped for the usage actually reported (or just dropped when
+ * the call failed before spending anything). So a hero's day ends at most one call's allowance over.
  */
 export class Meter {
   readonly #db: AiDb;
@@ -46,26 +61,87 @@ export class Meter {
 
   /** Tokens the hero has used since midnight UTC. */
   async spentToday(userId: string, now = new Date()): Promise<number> {
-    const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-    const result = await this.#db.tokenUsage.aggregate({
-      where: { userId, createdAt: { gte: since } },
-      _sum: { totalTokens: true },
-    });
-    return result._sum.totalTokens ?? 0;
+    return spentSince(this.#db, userId, now);
   }
 
-  /** Refuses with 429 AI_BUDGET_EXCEEDED when the hero has used up today's tokens. */
+  /**
+   * Refuses with 429 AI_BUDGET_EXCEEDED when the hero's tokens today and those held by their calls in
+   * flight reach the budget. An early answer for requests that call a model later (a story job); the
+   * call itself is admitted by `metered`.
+   */
   async assertWithinBudget(userId: string, now = new Date()): Promise<void> {
-    const spent = await this.spentToday(userId, now);
-    if (spent < this.#dailyBudget) return;
-    throw new AppError(
-      'AI_BUDGET_EXCEEDED',
-      `You have used today's ${this.#dailyBudget.toLocaleString('en-US')} AI tokens. The Pathfinder rests until ` +
-        'midnight UTC; your quests and stories are all still here.',
-    );
+    const committed = (await spentSince(this.#db, userId, now)) + (await heldAt(this.#db, userId, now));
+    if (committed >= this.#dailyBudget) throw this.#exceeded();
   }
 
-  async record(userId: string | null, endpoint: AiEndpoint, usage: ModelUsage): Promise<RecordedUsage> {
+  /**
+   * Runs a provider call within the hero's budget: reserves `allowance` tokens first (or refuses with
+   * 429 AI_BUDGET_EXCEEDED, without calling the model), then records every usage the call reports,
+   * whether it succeeds, fails or is aborted halfway (tokens spent are tokens spent), and drops the
+   * reservation in the same transaction.
+   */
+  async metered<T>(
+    userId: string | null,
+    endpoint: AiEndpoint,
+    allowance: number,
+    call: (onUsage: (usage: ModelUsage) => void) => Promise<T>,
+    now: Date = new Date(),
+  ): Promise<T> {
+    const reservation = userId === null ? null : await this.#reserve(userId, endpoint, allowance, now);
+    const usages: ModelUsage[] = [];
+    try {
+      return await call((usage) => usages.push(usage));
+    } finally {
+      await this.#settle(userId, endpoint, usages, reservation);
+    }
+  }
+
+  /** The budget check and the reservation, atomic per hero: concurrent calls take turns here. */
+  async #reserve(userId: string, endpoint: AiEndpoint, allowance: number, now: Date): Promise<string> {
+    return this.#db.$transaction(async (tx) => {
+      await lockBudget(tx, userId);
+      await tx.tokenReservation.deleteMany({ where: { userId, expiresAt: { lte: now } } });
+      const committed = (await spentSince(tx, userId, now)) + (await heldAt(tx, userId, now));
+      if (committed >= this.#dailyBudget) throw this.#exceeded();
+      const row = await tx.tokenReservation.create({
+        data: {
+          userId,
+          endpoint,
+          tokens: Math.max(0, Math.ceil(allowance)),
+          expiresAt: new Date(now.getTime() + RESERVATION_TTL_MS),
+        },
+      });
+      return row.id;
+    }, TX_OPTIONS);
+  }
+
+  async #settle(
+    userId: string | null,
+    endpoint: AiEndpoint,
+    usages: readonly ModelUsage[],
+    reservation: string | null,
+  ): Promise<void> {
+    try {
+      await this.#db.$transaction(async (tx) => {
+        // Under the same lock as #reserve, so a check never sees the reservation gone but not its usage.
+        if (userId !== null) await lockBudget(tx, userId);
+        for (const usage of usages) await this.#write(tx, userId, endpoint, usage);
+        if (reservation) await tx.tokenReservation.deleteMany({ where: { id: reservation } });
+      }, TX_OPTIONS);
+      if (usages.length > 0) this.#events.relay.nudge();
+    } catch (error) {
+      // The answer (or its error) still goes to the hero; the lost rows are loud in the logs.
+      this.#log?.error({ err: error, userId, endpoint, usages }, 'could not record AI usage');
+      // Without its usage the reservation is the best record of the spend: it stays until it expires.
+    }
+  }
+
+  async #write(
+    tx: AiTx,
+    userId: string | null,
+    endpoint: AiEndpoint,
+    usage: ModelUsage,
+  ): Promise<RecordedUsage> {
     const price = priceOf(this.#prices, usage.model);
     if (!price && !this.#unpriced.has(usage.model)) {
       this.#unpriced.add(usage.model);
@@ -76,61 +152,73 @@ export class Meter {
     }
     const totalTokens = usage.promptTokens + usage.completionTokens;
     const costUsd = costOf(price, usage.promptTokens, usage.completionTokens);
-    const row = await this.#events.transaction(async (tx) => {
-      const created = await tx.tokenUsage.create({
-        data: {
-          userId,
-          endpoint,
-          model: usage.model,
-          promptTokens: usage.promptTokens,
-          completionTokens: usage.completionTokens,
-          totalTokens,
-          costUsd,
-          source: usage.source,
-        },
-      });
-      await this.#events.record(
-        tx,
-        'ai.usage.recorded',
-        {
-          usageId: created.id,
-          userId,
-          endpoint,
-          model: usage.model,
-          promptTokens: usage.promptTokens,
-          completionTokens: usage.completionTokens,
-          totalTokens,
-          costUsd,
-          recordedAt: created.createdAt.toISOString(),
-        },
+    const created = await tx.tokenUsage.create({
+      data: {
         userId,
-      );
-      return created;
+        endpoint,
+        model: usage.model,
+        promptTokens: usage.promptTokens,
+        completionTokens: usage.completionTokens,
+        totalTokens,
+        costUsd,
+        source: usage.source,
+      },
     });
-    return { ...usage, id: row.id, userId, endpoint, totalTokens, costUsd };
+    await this.#events.record(
+      tx,
+      'ai.usage.recorded',
+      {
+        usageId: created.id,
+        userId,
+        endpoint,
+        model: usage.model,
+        promptTokens: usage.promptTokens,
+        completionTokens: usage.completionTokens,
+        totalTokens,
+        costUsd,
+        recordedAt: created.createdAt.toISOString(),
+      },
+      userId,
+    );
+    return { ...usage, id: created.id, userId, endpoint, totalTokens, costUsd };
   }
 
-  /**
-   * Runs a provider call and records every usage it reports, whether the call succeeds, fails or is
-   * aborted halfway: tokens spent are tokens spent.
-   */
-  async metered<T>(
-    userId: string | null,
-    endpoint: AiEndpoint,
-    call: (onUsage: (usage: ModelUsage) => void) => Promise<T>,
-  ): Promise<T> {
-    const usages: ModelUsage[] = [];
-    try {
-      return await call((usage) => usages.push(usage));
-    } finally {
-      for (const usage of usages) {
-        try {
-          await this.record(userId, endpoint, usage);
-        } catch (error) {
-          // The answer (or its error) still goes to the hero; the lost row is loud in the logs.
-          this.#log?.error({ err: error, userId, endpoint, usage }, 'could not record AI usage');
-        }
-      }
-    }
+  #exceeded(): AppError {
+    return new AppError(
+      'AI_BUDGET_EXCEEDED',
+      `You have used today's ${this.#dailyBudget.toLocaleString('en-US')} AI tokens. The Pathfinder rests until ` +
+        'midnight UTC; your quests and stories are all still here.',
+    );
   }
+}
+
+type Reader = Pick<AiTx, 'tokenUsage' | 'tokenReservation'>;
+
+function startOfUtcDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+async function spentSince(db: Reader, userId: string, now: Date): Promise<number> {
+  const result = await db.tokenUsage.aggregate({
+    where: { userId, createdAt: { gte: startOfUtcDay(now) } },
+    _sum: { totalTokens: true },
+  });
+  return result._sum.totalTokens ?? 0;
+}
+
+/** Tokens held by the hero's calls in flight. */
+async function heldAt(db: Reader, userId: string, now: Date): Promise<number> {
+  const result = await db.tokenReservation.aggregate({
+    where: { userId, expiresAt: { gt: now } },
+    _sum: { tokens: true },
+  });
+  return result._sum.tokens ?? 0;
+}
+
+/**
+ * One hero's budget lock, held to the end of the transaction. PostgreSQL queues other transactions of
+ * the same hero behind it; PGlite runs one transaction at a time anyway, and takes the lock all the same.
+ */
+async function lockBudget(tx: AiTx, userId: string): Promise<void> {
+  await tx.$executeRaw`select pg_advisory_xact_lock(hashtext(${`lifequest.ai.budget.${userId}`}))`;
 }

@@ -5,6 +5,7 @@ import {
   piecesOf,
   startFakeOpenAi,
 } from '../providers/openai/fake-openai-server.ts';
+import { OpenAiProvider } from '../providers/openai/openai-provider.ts';
 import { type AiHarness, startAiHarness } from '../testing/harness.ts';
 import { parseSse } from '../testing/sse.ts';
 import { countTokens } from './tokens.ts';
@@ -97,6 +98,53 @@ describe('metering', () => {
     expect((await ai.hero().json('POST', '/api/ai/pathfinder-conversation', ask('hi'))).status).toBe(200);
   });
 
+  it('releases the reservation of a call that failed before spending anything', async () => {
+    const hero = ai.hero();
+    // One call's allowance (its prompt and 4,096 answer tokens) is far above this budget of 1,000: a
+    // reservation left behind would refuse the next call.
+    server.enqueue(answer.status(400, 'bad request'));
+    const failed = await hero.json('POST', '/api/ai/pathfinder-conversation', ask('first try'));
+    expect(failed.body.code).toBe('AI_PROVIDER_FAILED');
+    expect(await ai.db.tokenReservation.count({ where: { userId: hero.userId } })).toBe(0);
+
+    server.enqueue(answer.completion(chatAnswer, { prompt_tokens: 5, completion_tokens: 5 }));
+    expect((await hero.json('POST', '/api/ai/pathfinder-conversation', ask('second try'))).status).toBe(200);
+    expect(await ai.db.tokenReservation.count({ where: { userId: hero.userId } })).toBe(0);
+  });
+
+  it('counts the tokens reserved by calls in flight, until their reservation expires', async () => {
+    const busy = ai.hero();
+    // A call of this hero's is running and holds the rest of the day's budget.
+    await ai.db.tokenReservation.create({
+      data: {
+        userId: busy.userId,
+        endpoint: 'advisor',
+        tokens: BUDGET,
+        expiresAt: new Date(Date.now() + 60_000),
+      },
+    });
+    const calls = server.requests.length;
+    const refused = await busy.json('POST', '/api/ai/pathfinder-conversation', ask('me too'));
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('AI_BUDGET_EXCEEDED');
+    expect((await busy.json('POST', '/api/narrative/generate', {})).status).toBe(429);
+    expect(server.requests.length).toBe(calls);
+
+    // A reservation its process never settled (it crashed) stops counting when it expires.
+    const crashed = ai.hero();
+    await ai.db.tokenReservation.create({
+      data: {
+        userId: crashed.userId,
+        endpoint: 'advisor',
+        tokens: 1_000_000,
+        expiresAt: new Date(Date.now() - 1_000),
+      },
+    });
+    server.enqueue(answer.completion(chatAnswer, { prompt_tokens: 5, completion_tokens: 5 }));
+    expect((await crashed.json('POST', '/api/ai/pathfinder-conversation', ask('hello'))).status).toBe(200);
+    expect(await ai.db.tokenReservation.count({ where: { userId: crashed.userId } })).toBe(0);
+  });
+
   it("counts only today's tokens (UTC) against the budget", async () => {
     const hero = ai.hero();
     const now = new Date();
@@ -179,5 +227,87 @@ describe('metering', () => {
     server.setDefault(null);
     expect(bobPrompt).toContain('budgeting');
     expect(bobPrompt).not.toContain('Zanzibar');
+  });
+});
+
+describe('the budget under parallel calls', () => {
+  // The same question sent many times at once: each call's allowance is the same, and known here.
+  const question = {
+    messages: [{ role: 'user' as const, content: 'What should I do today to keep my streak alive?' }],
+  };
+  const allowance = new OpenAiProvider({
+    apiKey: 'sk-test',
+    model: 'gpt-4o-mini',
+    timeoutMs: 5_000,
+  }).allowance({ kind: 'floatingChat', task: question }, new Date());
+  // Room for three calls' allowances to start (0, 1 and 2 allowances held are under it; 3 are not).
+  const budget = Math.floor(allowance * 2.5);
+  let parallel: AiHarness;
+  let release: () => void = () => {};
+
+  beforeAll(async () => {
+    parallel = await startAiHarness({
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: server.url,
+      OPENAI_MODEL: 'gpt-4o-mini',
+      AI_DAILY_TOKEN_BUDGET: String(budget),
+    });
+  });
+  afterAll(async () => {
+    release();
+    await parallel?.close();
+  });
+
+  it('lets only the calls the budget can hold reach the model; the others get 429 at once', async () => {
+    const hero = parallel.hero();
+    const N = 12;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const before = server.requests.length;
+    // Every call that reaches the model waits there, and reports as much as its allowance allows.
+    server.setDefault(() => ({
+      ...answer.completion(chatAnswer, {
+        prompt_tokens: allowance - 4_096,
+        completion_tokens: 4_096,
+      }),
+      after: held,
+    }));
+    try {
+      let refused = 0;
+      const calls = Array.from({ length: N }, () =>
+        hero.json('POST', '/api/ai/pathfinder-conversation', question).then((res) => {
+          if (res.status === 429) refused += 1;
+          return res;
+        }),
+      );
+      // Each call is either waiting at the model or already refused; none has finished spending.
+      await vi.waitFor(() => expect(server.requests.length - before + refused).toBe(N), {
+        timeout: 20_000,
+      });
+      release();
+      const results = await Promise.all(calls);
+
+      expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+      const refusals = results.filter((r) => r.status !== 200);
+      expect(refusals).toHaveLength(N - 3);
+      for (const res of refusals) {
+        expect(res.status).toBe(429);
+        expect(res.body.code).toBe('AI_BUDGET_EXCEEDED');
+      }
+      expect(server.requests.length - before).toBe(3);
+    } finally {
+      server.setDefault(null);
+    }
+
+    const rows = await parallel.db.tokenUsage.findMany({ where: { userId: hero.userId } });
+    expect(rows).toHaveLength(3);
+    const spent = rows.reduce((sum, row) => sum + row.totalTokens, 0);
+    // The call that crossed the line finished; nothing beyond it did.
+    expect(spent).toBeGreaterThan(budget);
+    expect(spent).toBeLessThanOrEqual(budget + allowance);
+    // Settled: the reservations became usage rows.
+    expect(await parallel.db.tokenReservation.count({ where: { userId: hero.userId } })).toBe(0);
+    expect((await hero.json('POST', '/api/ai/pathfinder-conversation', question)).status).toBe(429);
   });
 });

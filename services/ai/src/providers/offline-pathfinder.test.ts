@@ -39,6 +39,50 @@ describe('OfflinePathfinder', () => {
     expect(answer.plan?.milestones.at(-1)?.due_date).toBe('2026-12-01');
   });
 
+  it('allows for each call at least what it then reports spending', async () => {
+    const messages = [{ role: 'user' as const, content: 'I want to read 24 books by December 31' }];
+    const story = {
+      kind: 'epic' as const,
+      heroName: 'Aria',
+      achievements: [{ title: 'Run a 10K', foundation: 'Health', completedAt: null, milestones: ['Run 5K'] }],
+      foundationProgress: { Health: 100 },
+    };
+    const spent = async (
+      run: (options: { today: Date; onUsage: (u: ModelUsage) => void }) => Promise<unknown>,
+    ) => {
+      const usages: ModelUsage[] = [];
+      await run({ today, onUsage: (u) => usages.push(u) });
+      return usages.reduce((sum, u) => sum + u.promptTokens + u.completionTokens, 0);
+    };
+    const onboarding = {
+      messages,
+      phase: 'initial' as const,
+      primaryClass: 'general',
+      displayName: 'Aria',
+      smartGoalData: { specific: null, measurable: null, achievable: null, relevant: null, timeBound: null },
+    };
+    const advisor = { message: messages[0]!.content, history: [] };
+    const cases: [number, number][] = [
+      [
+        offline.allowance({ kind: 'onboarding', task: onboarding }),
+        await spent((o) => offline.onboarding(onboarding, o)),
+      ],
+      [
+        offline.allowance({ kind: 'floatingChat', task: { messages } }),
+        await spent((o) => offline.floatingChat({ messages }, o)),
+      ],
+      [
+        offline.allowance({ kind: 'advisor', task: advisor }),
+        await spent((o) => offline.advisor(advisor, o)),
+      ],
+      [offline.allowance({ kind: 'story', task: story }), await spent((o) => offline.story(story, o))],
+    ];
+    for (const [allowance, used] of cases) {
+      expect(used).toBeGreaterThan(0);
+      expect(used).toBeLessThanOrEqual(allowance);
+    }
+  });
+
   it('stops when the caller has already gone', async () => {
     const controller = new AbortController();
     controller.abort();

@@ -15,8 +15,15 @@ import type {
   FloatingChatTask,
   LlmProvider,
   OnboardingTask,
+  ProviderCall,
   StoryTask,
 } from './port.ts';
+
+/**
+ * The longest answer the offline coach writes, in tokens, beside what it echoes of its input: its
+ * replies, plans and stories are a few hundred tokens of prose and JSON.
+ */
+export const OFFLINE_ANSWER_ALLOWANCE = 4_096;
 
 /**
  * The embedded default: the deterministic offline coach behind the same port as a real model. It meters
@@ -25,6 +32,18 @@ import type {
 export class OfflinePathfinder implements LlmProvider {
   readonly name = 'offline';
   readonly model = OFFLINE_MODEL;
+
+  allowance(call: ProviderCall): number {
+    const prompt = countChatTokens(this.model, promptOf(call));
+    // What an answer repeats of its input: the SMART parts sent back (client keys included), a story's facts.
+    const echoed =
+      call.kind === 'onboarding'
+        ? countTokens(this.model, JSON.stringify(call.task.smartGoalData ?? {}))
+        : call.kind === 'story'
+          ? prompt
+          : 0;
+    return prompt + echoed + OFFLINE_ANSWER_ALLOWANCE;
+  }
 
   async onboarding(task: OnboardingTask, options: CallOptions) {
     const reply = onboardingTurn(
@@ -38,7 +57,7 @@ export class OfflinePathfinder implements LlmProvider {
       options.today,
     );
     const result = OnboardingReply.parse({ ...reply, smartGoalData: reply.smartGoalData as SmartGoalData });
-    this.#finish(task.messages, result, result.response, options);
+    this.#finish(promptOf({ kind: 'onboarding', task }), result, result.response, options);
     return result;
   }
 
@@ -46,20 +65,20 @@ export class OfflinePathfinder implements LlmProvider {
     const result = FloatingChatReply.parse(
       floatingChatTurn({ messages: task.messages, today: options.today }),
     );
-    this.#finish(task.messages, result, result.reply, options);
+    this.#finish(promptOf({ kind: 'floatingChat', task }), result, result.reply, options);
     return result;
   }
 
   async advisor(task: AdvisorTask, options: CallOptions): Promise<AdvisorAnswer> {
     const turn = advisorTurn({ message: task.message, history: task.history, today: options.today });
     const answer = { reply: turn.reply, plan: turn.plan ? Plan.parse(turn.plan) : null };
-    this.#finish([...task.history, { role: 'user', content: task.message }], turn, answer.reply, options);
+    this.#finish(promptOf({ kind: 'advisor', task }), turn, answer.reply, options);
     return answer;
   }
 
   async story(task: StoryTask, options: CallOptions) {
     const { story } = writeStory(task);
-    this.#finish([{ role: 'user', content: JSON.stringify(task) }], story, story, options);
+    this.#finish(promptOf({ kind: 'story', task }), story, story, options);
     return { story };
   }
 
@@ -73,6 +92,19 @@ export class OfflinePathfinder implements LlmProvider {
       completionTokens: countTokens(this.model, typeof output === 'string' ? output : JSON.stringify(output)),
       source: 'tiktoken',
     });
+  }
+}
+
+/** What the offline coach counts as a call's prompt: the conversation it reads. */
+function promptOf(call: ProviderCall): ChatMessage[] {
+  switch (call.kind) {
+    case 'onboarding':
+    case 'floatingChat':
+      return call.task.messages;
+    case 'advisor':
+      return [...call.task.history, { role: 'user', content: call.task.message }];
+    case 'story':
+      return [{ role: 'user', content: JSON.stringify(call.task) }];
   }
 }
 

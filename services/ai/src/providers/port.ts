@@ -65,6 +65,13 @@ export interface StoryTask {
   foundationProgress: Record<string, number>;
 }
 
+/** One call of a Pathfinder task, as `LlmProvider.allowance` weighs it before it is made. */
+export type ProviderCall =
+  | { kind: 'onboarding'; task: OnboardingTask }
+  | { kind: 'floatingChat'; task: FloatingChatTask }
+  | { kind: 'advisor'; task: AdvisorTask }
+  | { kind: 'story'; task: StoryTask };
+
 /**
  * The one port to a language model (ARCHITECTURE 6). Each method is a Pathfinder task rather than a
  * raw completion, so the offline engine can answer it without pretending to be a chat model, and an
@@ -73,6 +80,11 @@ export interface StoryTask {
 export interface LlmProvider {
   readonly name: 'openai' | 'offline';
   readonly model: string;
+  /**
+   * The most tokens this call can spend, known before it is made: its prompt counted with tiktoken plus
+   * the longest answer the call may write. The meter reserves it against the hero's daily budget.
+   */
+  allowance(call: ProviderCall, today: Date): number;
   onboarding(task: OnboardingTask, options: CallOptions): Promise<OnboardingReply>;
   floatingChat(task: FloatingChatTask, options: CallOptions): Promise<FloatingChatReply>;
   advisor(task: AdvisorTask, options: CallOptions): Promise<AdvisorAnswer>;

@@ -89,9 +89,19 @@ async function writeStory(deps: StoryWorkerDeps, row: Story, today: Date): Promi
     })),
     foundationProgress: achievements.foundationProgress,
   };
-  const { story } = await deps.meter.metered(row.userId, 'story', (onUsage) =>
-    deps.provider.story(task, { today, onUsage }),
-  );
+  const { story } = await deps.meter
+    .metered(
+      row.userId,
+      'story',
+      deps.provider.allowance({ kind: 'story', task }, today),
+      (onUsage) => deps.provider.story(task, { today, onUsage }),
+      today,
+    )
+    .catch((error: unknown) => {
+      // The budget is spent until midnight UTC: trying again in a few seconds cannot help.
+      if (error instanceof AppError && error.code === 'AI_BUDGET_EXCEEDED') throw new StoryRefused(error);
+      throw error;
+    });
   const narrativeType = narrativeTypeOf(task);
   const achievementsData = featured.map(({ id, title, foundation, completedAt }) => ({
     id,

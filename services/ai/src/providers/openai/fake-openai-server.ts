@@ -16,7 +16,15 @@ export interface ScriptedUsage {
 }
 
 export type Answer =
-  | { kind: 'completion'; content: string; usage: ScriptedUsage | null; model?: string; refusal?: string }
+  | {
+      kind: 'completion';
+      content: string;
+      usage: ScriptedUsage | null;
+      model?: string;
+      refusal?: string;
+      /** Answers only once this settles, so a test can hold many calls in flight at once. */
+      after?: Promise<unknown>;
+    }
   | {
       kind: 'stream';
       pieces: string[];
@@ -130,6 +138,7 @@ async function respond(next: Answer, request: RecordedRequest, res: ServerRespon
         .end(JSON.stringify(next.body));
       return;
     case 'completion': {
+      await next.after;
       const body = {
         id,
         object: 'chat.completion',

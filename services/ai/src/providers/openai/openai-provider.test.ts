@@ -144,6 +144,24 @@ describe('OpenAiProvider', () => {
     expect(usages[0]!.completionTokens).toBeGreaterThan(0);
   });
 
+  it('allows for a call what it can spend at most: the prompt it sends, its schema and the longest answer', async () => {
+    const small = provider({ maxCompletionTokens: 500 });
+    const allowance = small.allowance({ kind: 'floatingChat', task: chat }, today);
+    server.enqueue(answer.completion(goalAnswer, null));
+    const { options, usages } = call();
+    await small.floatingChat(chat, options);
+
+    const sent = server.requests[0]!.body;
+    expect(sent.max_completion_tokens).toBe(500);
+    const prompt = countChatTokens('gpt-4o-mini', sent.messages);
+    const schema = countTokens('gpt-4o-mini', JSON.stringify(sent.response_format.json_schema));
+    expect(allowance).toBe(prompt + schema + 500);
+    expect(usages[0]!.promptTokens + 500).toBeLessThanOrEqual(allowance);
+    // A longer conversation needs a larger allowance.
+    const longer = { messages: [...chat.messages, { role: 'user' as const, content: 'word '.repeat(300) }] };
+    expect(small.allowance({ kind: 'floatingChat', task: longer }, today)).toBeGreaterThan(allowance + 250);
+  });
+
   it('retries a 429 and succeeds, metering only the answer that came', async () => {
     server.enqueue(
       answer.status(429, 'Rate limit reached', { 'retry-after-ms': '10' }),

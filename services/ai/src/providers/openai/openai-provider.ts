@@ -10,6 +10,7 @@ import type {
   LlmProvider,
   ModelUsage,
   OnboardingTask,
+  ProviderCall,
   StoryTask,
 } from '../port.ts';
 import { advisorAnswer, floatingChatAnswer, InvalidOutput, onboardingAnswer } from './answers.ts';
@@ -48,6 +49,47 @@ interface Request<T> {
   streamField?: string;
 }
 
+const onboardingRequest = (task: OnboardingTask, today: Date): Request<OnboardingOutput> => ({
+  name: 'onboarding',
+  messages: onboardingPrompt(task, today),
+  schema: OnboardingOutput,
+  streamField: 'response',
+});
+
+const floatingChatRequest = (task: FloatingChatTask, today: Date): Request<FloatingChatOutput> => ({
+  name: 'floating_chat',
+  messages: floatingChatPrompt(task, today),
+  schema: FloatingChatOutput,
+  streamField: 'reply',
+});
+
+const advisorRequest = (task: AdvisorTask, today: Date): Request<AdvisorOutput> => ({
+  name: 'advisor',
+  messages: advisorPrompt(task, today),
+  schema: AdvisorOutput,
+  streamField: 'reply',
+});
+
+const storyRequest = (task: StoryTask): Request<string> => ({
+  name: 'story',
+  messages: storyPrompt(task),
+  schema: null,
+});
+
+/** The very request a call sends, so its allowance is counted on what the model will read. */
+function requestOf(call: ProviderCall, today: Date): Request<unknown> {
+  switch (call.kind) {
+    case 'onboarding':
+      return onboardingRequest(call.task, today);
+    case 'floatingChat':
+      return floatingChatRequest(call.task, today);
+    case 'advisor':
+      return advisorRequest(call.task, today);
+    case 'story':
+      return storyRequest(call.task);
+  }
+}
+
 /** The Pathfinder on a real language model, through the official `openai` SDK. */
 export class OpenAiProvider implements LlmProvider {
   readonly name = 'openai';
@@ -66,49 +108,32 @@ export class OpenAiProvider implements LlmProvider {
     });
   }
 
+  allowance(call: ProviderCall, today: Date): number {
+    const request = requestOf(call, today);
+    // A structured output's schema travels with the prompt, and the model is billed for reading it.
+    const schema = request.schema
+      ? countTokens(this.model, JSON.stringify(zodResponseFormat(request.schema, request.name).json_schema))
+      : 0;
+    return countChatTokens(this.model, request.messages) + schema + this.#maxCompletionTokens;
+  }
+
   async onboarding(task: OnboardingTask, options: CallOptions) {
-    const output = await this.#call(
-      {
-        name: 'onboarding',
-        messages: onboardingPrompt(task, options.today),
-        schema: OnboardingOutput,
-        streamField: 'response',
-      },
-      options,
-    );
+    const output = await this.#call(onboardingRequest(task, options.today), options);
     return validated(() => onboardingAnswer(output, task, options.today));
   }
 
   async floatingChat(task: FloatingChatTask, options: CallOptions) {
-    const output = await this.#call(
-      {
-        name: 'floating_chat',
-        messages: floatingChatPrompt(task, options.today),
-        schema: FloatingChatOutput,
-        streamField: 'reply',
-      },
-      options,
-    );
+    const output = await this.#call(floatingChatRequest(task, options.today), options);
     return validated(() => floatingChatAnswer(output, options.today));
   }
 
   async advisor(task: AdvisorTask, options: CallOptions) {
-    const output = await this.#call(
-      {
-        name: 'advisor',
-        messages: advisorPrompt(task, options.today),
-        schema: AdvisorOutput,
-        streamField: 'reply',
-      },
-      options,
-    );
+    const output = await this.#call(advisorRequest(task, options.today), options);
     return validated(() => advisorAnswer(output, options.today));
   }
 
   async story(task: StoryTask, options: CallOptions) {
-    const story = (
-      await this.#call<string>({ name: 'story', messages: storyPrompt(task), schema: null }, options)
-    ).trim();
+    const story = (await this.#call(storyRequest(task), options)).trim();
     if (!story) throw outputError('the story came back empty');
     return { story };
   }
