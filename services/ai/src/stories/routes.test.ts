@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@lifequest/platform';
-import { StoryHistoryItem } from '@lifequest/proto';
+import { type Foundation, StoryHistoryItem } from '@lifequest/proto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OfflinePathfinder } from '../providers/offline-pathfinder.ts';
 import type { CallOptions, StoryTask } from '../providers/port.ts';
@@ -13,31 +13,15 @@ beforeAll(async () => {
 });
 afterAll(() => ai?.close());
 
-async function completedQuest(
+/** A quest the hero completed, made and finished through quests' own API. */
+function completedQuest(
   harness: AiHarness,
   userId: string,
   title: string,
-  foundation: string | null,
+  foundation: Foundation | null,
   milestones: string[],
 ) {
-  return harness.quests.goal.create({
-    data: {
-      userId,
-      title,
-      foundation,
-      isCompleted: true,
-      completedAt: new Date('2026-02-01T10:00:00Z'),
-      milestones: {
-        create: milestones.map((t, position) => ({
-          userId,
-          title: t,
-          position,
-          xpReward: 25,
-          isCompleted: true,
-        })),
-      },
-    },
-  });
+  return harness.quest(userId, { title, foundation, milestones });
 }
 
 describe('achievement stories', () => {
@@ -104,7 +88,7 @@ describe('achievement stories', () => {
 
   it("refuses a focused story on a quest that is not completed (400) or not the hero's (404)", async () => {
     const hero = ai.hero();
-    const open = await ai.quests.goal.create({ data: { userId: hero.userId, title: 'Learn Rust' } });
+    const open = await ai.quest(hero.userId, { title: 'Learn Rust', completed: false });
     const theirs = await completedQuest(ai, randomUUID(), 'Not yours', null, []);
 
     const notDone = await hero.json('POST', '/api/narrative/generate', { achievement_id: open.id });

@@ -17,22 +17,39 @@ import {
   ServiceDirectory,
   signIdentity,
 } from '@lifequest/platform';
-import { createEnvelope, type EventEnvelope, type EventName, type EventPayloads } from '@lifequest/proto';
-// The quests side of the achievements route, to test the worker against the real thing.
-import { achievementRoutes } from '../../../quests/src/achievements/routes.ts';
-import { createQuestsDb, type QuestsDb } from '../../../quests/src/db.ts';
+import {
+  type CreatedGoal,
+  createEnvelope,
+  type EventEnvelope,
+  type EventName,
+  type EventPayloads,
+  type Foundation,
+} from '@lifequest/proto';
+// The real quests service, through its package's public entry, so the story worker reads real achievements.
+import { questsModule } from '@lifequest/quests';
 import { type AiDb, createAiDb } from '../db.ts';
 import { type AiModuleOptions, createAiModule } from '../index.ts';
 
+/** A quest to set up for a hero: made through quests' own API, and completed unless told otherwise. */
+export interface QuestSeed {
+  title: string;
+  foundation?: Foundation | null;
+  /** Milestone titles; none gives the quest quests' fallback plan. */
+  milestones?: string[];
+  /** Completes every milestone, and with the last one the quest. Default true. */
+  completed?: boolean;
+}
+
 /**
- * The ai module on PGlite, the in-process bus and the in-process job queue, serving real HTTP, with
- * quests' achievements route beside it on the same database and a stub auth that knows heroes' names.
+ * The ai module on PGlite, the in-process bus and the in-process job queue, serving real HTTP, with the
+ * quests module beside it on the same database and bus, and a stub auth that knows heroes' names.
  * Tests act as a hero (a gateway-signed identity) and as the other services (publishing their events).
  */
 export interface AiHarness {
   url: string;
   db: AiDb;
-  quests: QuestsDb;
+  /** Sets up a quest of the hero's through quests' API (POST /api/goals, foundation, toggles). */
+  quest(userId: string, seed: QuestSeed): Promise<CreatedGoal>;
   /** Every event the ai service published, in order. */
   published: EventEnvelope[];
   hero(userId?: string, name?: string): HeroCaller;
@@ -58,17 +75,14 @@ export async function startAiHarness(
   const closers: (() => Promise<unknown> | unknown)[] = [];
   const database: Database = await openPglite(undefined);
   closers.push(() => database.close());
-  await migrate(database, 'quests', new URL('../../../quests/prisma/migrations/', import.meta.url));
+  await migrate(database, questsModule.schema, questsModule.migrations);
 
-  const quests = createQuestsDb(database);
-  closers.push(() => quests.$disconnect());
   const questsApp = await createHttpServer({
     name: 'quests',
     logger: log,
     bodyLimitBytes: 65_536,
     internalSecret: secret,
   });
-  achievementRoutes(questsApp, quests);
   const names = new Map<string, string>();
   const authApp = await createHttpServer({
     name: 'auth',
@@ -82,12 +96,8 @@ export async function startAiHarness(
       ? { user: { name } }
       : reply.code(404).send({ error: 'Hero not found', message: 'no', code: 'USER_NOT_FOUND' });
   });
-  const questsUrl = await listen(questsApp);
   const authUrl = await listen(authApp);
-  closers.push(
-    () => questsApp.close(),
-    () => authApp.close(),
-  );
+  closers.push(() => authApp.close());
 
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -103,21 +113,27 @@ export async function startAiHarness(
     published.push(event);
   });
 
-  const module = createAiModule(options);
-  await migrate(database, module.schema, module.migrations);
   const started: (() => Promise<void> | void)[] = [];
   const moduleClosers: (() => Promise<void> | void)[] = [];
-  const ctx: ModuleContext = {
+  const contextOf = (name: string, urls: Record<string, string>): ModuleContext => ({
     config,
     log,
     db: database,
     bus,
     jobs,
-    services: new ServiceDirectory(secret, 'ai', { quests: questsUrl, auth: authUrl }),
+    services: new ServiceDirectory(secret, name, urls),
     internalSecret: secret,
     onClose: (fn) => moduleClosers.push(fn),
     onStarted: (fn) => started.push(fn),
-  };
+  });
+  // Routes are added before a server listens, so quests is set up first and ai learns its address.
+  await questsModule.setup(questsApp, contextOf('quests', { auth: authUrl }));
+  const questsUrl = await listen(questsApp);
+  closers.push(() => questsApp.close());
+
+  const module = createAiModule(options);
+  await migrate(database, module.schema, module.migrations);
+  const ctx = contextOf('ai', { quests: questsUrl, auth: authUrl });
   const app = await createHttpServer({
     name: 'ai',
     logger: log,
@@ -136,28 +152,51 @@ export async function startAiHarness(
   const db = createAiDb(database);
   closers.push(() => db.$disconnect());
 
+  /** A request to `base` as the hero, with the identity the gateway would sign. */
+  const asHero =
+    (base: string, userId: string) =>
+    (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+      fetch(new URL(path, base), {
+        method,
+        headers: {
+          [IDENTITY_HEADER]: signIdentity(secret, {
+            kind: 'hero',
+            userId,
+            email: `${userId}@example.com`,
+            isAdmin: false,
+          }),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+
   return {
     url,
     db,
-    quests,
     published,
+    async quest(userId, { title, foundation = null, milestones = [], completed = true }) {
+      const quests = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+        const res = await asHero(questsUrl, userId)(method, path, body);
+        const text = await res.text();
+        if (!res.ok) throw new Error(`quests ${method} ${path}: ${res.status} ${text}`);
+        return JSON.parse(text) as T;
+      };
+      const goal = await quests<CreatedGoal>('POST', '/api/goals', {
+        title,
+        milestones: milestones.length > 0 ? milestones : undefined,
+      });
+      if (foundation) await quests('PATCH', `/api/goals/${goal.id}/foundation`, { foundation });
+      if (completed) {
+        for (const milestone of goal.milestones) {
+          await quests('POST', `/api/milestones/${milestone.id}/toggle`);
+        }
+      }
+      return goal;
+    },
     hero(userId = randomUUID(), name = 'Aria') {
       names.set(userId, name);
-      const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-        fetch(new URL(path, url), {
-          method,
-          headers: {
-            [IDENTITY_HEADER]: signIdentity(secret, {
-              kind: 'hero',
-              userId,
-              email: `${userId}@example.com`,
-              isAdmin: false,
-            }),
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-            ...headers,
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
+      const request = asHero(url, userId);
       return {
         userId,
         request,
