@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../app/App.tsx';
 import { mockApi, renderWithProviders, testUser } from '../test/render.tsx';
 import { DELETE_GOAL_CONFIRMATION } from './GoalCard.tsx';
@@ -59,7 +59,7 @@ describe('quests dashboard', () => {
     expect(within(rows[1]!).getByTestId('milestone-open')).toBeTruthy();
   });
 
-  it('moves the header XP from the toggle answer before the current user is fetched again', async () => {
+  it("moves the header XP from the toggle answer's totals, without fetching the hero again", async () => {
     let serverMilestones = milestones;
     const { callsTo } = mockApi({
       'GET /api/goals': { body: [goal] },
@@ -75,8 +75,8 @@ describe('quests dashboard', () => {
           },
         };
       },
-      // The follow-up refresh never answers, so only the toggle answer can move the header.
-      'GET /api/auth/me': () => new Promise(() => {}),
+      // Stale: it would pull the header back if it were asked.
+      'GET /api/auth/me': { body: testUser },
     });
     renderWithProviders(<App />, { user: testUser });
     expect((await screen.findByTestId('header-xp')).textContent).toBe('150 XP');
@@ -88,9 +88,82 @@ describe('quests dashboard', () => {
     expect(screen.getByTestId('header-level').textContent).toBe('Level 2');
     expect(screen.getByRole('button', { name: /Run 3K/ }).getAttribute('aria-pressed')).toBe('true');
     expect(callsTo('POST', '/api/milestones/m2/toggle')).toHaveLength(1);
-    await waitFor(() => expect(callsTo('GET', '/api/auth/me').length).toBeGreaterThan(0));
-    expect(callsTo('GET', '/api/milestones').length).toBeGreaterThan(1);
+    await waitFor(() => expect(callsTo('GET', '/api/milestones').length).toBeGreaterThan(1));
     expect(callsTo('GET', '/api/goals').length).toBeGreaterThan(1);
+    expect(callsTo('GET', '/api/auth/me')).toHaveLength(0);
+    expect(screen.getByTestId('header-xp').textContent).toBe('175 XP');
+  });
+
+  describe('a toggle answered before auth confirmed the XP (user: null)', () => {
+    /** Renders the app, then toggles 'Run 3K' (+25 XP) under fake timers; auth has it from `caughtUpAt`. */
+    async function toggleWhileAuthIsSlow(caughtUpAt: number) {
+      let serverMilestones = milestones;
+      let meCalls = 0;
+      const api = mockApi({
+        'GET /api/goals': { body: [goal] },
+        'GET /api/milestones': () => ({ body: serverMilestones }),
+        'POST /api/milestones/m2/toggle': () => {
+          serverMilestones = milestones.map((m) => (m.id === 'm2' ? { ...m, is_completed: true } : m));
+          return {
+            body: {
+              milestone: serverMilestones[1],
+              goal: { id: 'g1', progress: 66, is_completed: false },
+              xpDelta: 25,
+              user: null,
+            },
+          };
+        },
+        'GET /api/auth/me': () => {
+          meCalls += 1;
+          // Once caught up, the ledger also holds a 10 XP early bonus the toggle answer did not know of.
+          return { body: meCalls >= caughtUpAt ? { ...testUser, totalXP: 185 } : testUser };
+        },
+      });
+      renderWithProviders(<App />, { user: testUser });
+      expect((await screen.findByTestId('header-xp')).textContent).toBe('150 XP');
+      await screen.findByRole('heading', { name: 'Run a 5K' });
+      vi.useFakeTimers();
+      fireEvent.click(screen.getByRole('button', { name: /Run 3K/ }));
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      return { ...api, xp: () => screen.getByTestId('header-xp').textContent };
+    }
+    // Advances the clock, plus a few milliseconds for the answers it released to arrive and render.
+    const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms + 10));
+
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('keeps the optimistic XP while auth catches up, then takes its totals, and never snaps back', async () => {
+      const { xp, callsTo } = await toggleWhileAuthIsSlow(3);
+      expect(xp()).toBe('175 XP');
+      expect(screen.getByTestId('header-level').textContent).toBe('Level 2');
+      // No immediate refetch: auth still has the old totals.
+      expect(callsTo('GET', '/api/auth/me')).toHaveLength(0);
+
+      await wait(500);
+      expect(callsTo('GET', '/api/auth/me')).toHaveLength(1);
+      expect(xp()).toBe('175 XP');
+      await wait(1_000);
+      expect(callsTo('GET', '/api/auth/me')).toHaveLength(2);
+      expect(xp()).toBe('175 XP');
+      await wait(2_000);
+      // The third look finds the ledger caught up: its totals show, and the hero is not fetched again.
+      expect(callsTo('GET', '/api/auth/me')).toHaveLength(3);
+      expect(xp()).toBe('185 XP');
+      await wait(30_000);
+      expect(callsTo('GET', '/api/auth/me')).toHaveLength(3);
+      expect(xp()).toBe('185 XP');
+    });
+
+    it('gives up after four looks and keeps the optimistic XP', async () => {
+      const { xp, callsTo } = await toggleWhileAuthIsSlow(Number.POSITIVE_INFINITY);
+      await wait(500 + 1_000 + 2_000 + 4_000);
+      expect(callsTo('GET', '/api/auth/me')).toHaveLength(4);
+      await wait(60_000);
+      expect(callsTo('GET', '/api/auth/me')).toHaveLength(4);
+      expect(xp()).toBe('175 XP');
+    });
   });
 
   it('keeps a toggling milestone focused and busy, and ignores a second tap meanwhile', async () => {

@@ -3,11 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import type { User } from '../auth/user.ts';
+import { confirmTotals, reconcileTotals } from './reconcileXp.ts';
 import type { Goal, Milestone, MilestoneToggleResult } from './types.ts';
 
 /**
  * The hero's totals after a toggle. `user` is null when the XP ledger did not confirm in time; the
- * header still moves at once by xpDelta, and the refetch of the current user that follows corrects it.
+ * header then moves at once by xpDelta, and `reconcileTotals` takes the server's totals once they
+ * show the change.
  */
 export function withXp(user: User, result: MilestoneToggleResult): User {
   if (result.user) return { ...user, totalXP: result.user.totalXP, lifeLevel: result.user.lifeLevel };
@@ -16,8 +18,10 @@ export function withXp(user: User, result: MilestoneToggleResult): User {
 }
 
 /**
- * The toggle answer carries the hero's new totals, so the header XP moves at once from the
- * response; the follow-up invalidations then reconcile with the server.
+ * The toggle answer carries the hero's new totals, so the header XP moves at once from the response
+ * and the hero is not fetched again. Without them (auth was slow) the header moves by xpDelta and
+ * stays there while the hero is re-fetched with a backoff until the server agrees. The quest lists
+ * are refreshed either way.
  */
 export function useToggleMilestone() {
   const queryClient = useQueryClient();
@@ -25,7 +29,16 @@ export function useToggleMilestone() {
     mutationFn: (milestoneId: string) =>
       api.post<MilestoneToggleResult>(`/api/milestones/${encodeURIComponent(milestoneId)}/toggle`),
     onSuccess: (result) => {
-      queryClient.setQueryData<User | null>(queryKeys.me, (user) => (user ? withXp(user, result) : user));
+      if (result.user) {
+        confirmTotals(queryClient, result.user);
+      } else if (result.xpDelta !== 0) {
+        const shown = queryClient.getQueryData<User | null>(queryKeys.me);
+        if (shown) {
+          const optimistic = withXp(shown, result);
+          queryClient.setQueryData<User | null>(queryKeys.me, optimistic);
+          void reconcileTotals(queryClient, { expectedXp: optimistic.totalXP, xpDelta: result.xpDelta });
+        }
+      }
       queryClient.setQueryData<Milestone[]>(queryKeys.milestones, (list) =>
         list?.map((milestone) => (milestone.id === result.milestone.id ? result.milestone : milestone)),
       );
@@ -38,7 +51,6 @@ export function useToggleMilestone() {
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.milestones });
       void queryClient.invalidateQueries({ queryKey: queryKeys.goals });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
       void queryClient.invalidateQueries({ queryKey: queryKeys.skillTree });
     },
   });
