@@ -50,6 +50,19 @@ describe('the advisor', () => {
     expect((await hero.json('GET', '/api/plans/draft')).body).toEqual({ plan: null, draftId: null });
   });
 
+  it('shows no draft rather than failing when a stored draft breaks the current plan rules', async () => {
+    const hero = ai.hero();
+    const res = await hero.json('POST', '/api/advisor/message', { message: 'Read 12 books in 6 months' });
+    // As if kept from before the XP limits: a plan worth more than a quest may be.
+    await ai.db.planDraft.update({
+      where: { id: res.body.draftId },
+      data: { plan: { ...res.body.plan, xp_policy: { ...res.body.plan.xp_policy, total_goal_xp: 100_000 } } },
+    });
+    const draft = await hero.json('GET', '/api/plans/draft');
+    expect(draft.status).toBe(200);
+    expect(draft.body).toEqual({ plan: null, draftId: null });
+  });
+
   it('clears the confirmed draft on plan.confirmed, but not a newer one', async () => {
     const hero = ai.hero();
     const first = await hero.json('POST', '/api/advisor/message', { message: 'Run a 10K in 3 months' });

@@ -1,4 +1,10 @@
-import type { AdvisorMessage, AdvisorReply, ChatMessage, Plan, PlanDraftResponse } from '@lifequest/proto';
+import {
+  type AdvisorMessage,
+  type AdvisorReply,
+  type ChatMessage,
+  Plan,
+  type PlanDraftResponse,
+} from '@lifequest/proto';
 import type { AiDb, AiEvents, AiTx } from '../db.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { crisisResponse } from '../guardrails/safety.ts';
@@ -77,7 +83,10 @@ export class AdvisorService {
 
   async draft(userId: string): Promise<PlanDraftResponse> {
     const draft = await this.#db.planDraft.findUnique({ where: { userId } });
-    return draft ? { plan: draft.plan as Plan, draftId: draft.id } : { plan: null, draftId: null };
+    // A draft kept from before the plan rules tightened (e.g. the XP limits) can no longer be confirmed:
+    // it is no draft at all rather than a response that fails its own schema.
+    const plan = draft ? Plan.safeParse(draft.plan) : undefined;
+    return draft && plan?.success ? { plan: plan.data, draftId: draft.id } : { plan: null, draftId: null };
   }
 
   /**
