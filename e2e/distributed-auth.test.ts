@@ -1,13 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import {
-  createIsolatedDatabase,
+  type DistributedLifeQuest,
   describeWithInfra,
   HeroClient,
-  type IsolatedInfraPrefix,
-  type IsolatedPostgres,
-  isolatedInfraPrefix,
-  resolveInfra,
-  startTarget,
+  startDistributed,
   type TargetProcess,
 } from '@lifequest/platform/testing';
 import pg from 'pg';
@@ -15,34 +10,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 // ARCHITECTURE 1: the distributed mode runs each target as its own process on real infrastructure.
 await describeWithInfra('postgres', 'gateway and auth as separate processes', (postgresUrl) => {
-  let database: IsolatedPostgres;
-  let auth: TargetProcess;
+  let lq: DistributedLifeQuest;
   let gateway: TargetProcess;
-  let shared: Record<string, string>;
-  let infra: IsolatedInfraPrefix;
 
   beforeAll(async () => {
-    const redisUrl = await resolveInfra('redis');
-    const amqpUrl = await resolveInfra('rabbitmq');
-    if (!redisUrl || !amqpUrl) throw new Error('the distributed mode needs Redis and RabbitMQ as well');
-    database = await createIsolatedDatabase(postgresUrl);
-    infra = isolatedInfraPrefix({ amqpUrl, redisUrl });
-    shared = {
-      INFRA_PREFIX: infra.prefix,
-      INTERNAL_SECRET: randomBytes(32).toString('hex'),
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-    };
-    auth = await startTarget('auth', { ...shared, DATABASE_URL: database.url, AMQP_URL: amqpUrl });
-    gateway = await startTarget('gateway', { ...shared, REDIS_URL: redisUrl, AUTH_URL: auth.url });
+    lq = await startDistributed(postgresUrl, ['auth']);
+    gateway = lq.gateway;
   }, 60_000);
 
-  afterAll(async () => {
-    await gateway?.stop();
-    await auth?.stop();
-    await database?.dispose();
-    await infra?.dispose();
-  });
+  afterAll(() => lq?.close());
 
   it('register → me → logout → login → me, with the cookie and with the bearer id', async () => {
     for (const mode of ['cookie', 'bearer'] as const) {
@@ -59,7 +35,7 @@ await describeWithInfra('postgres', 'gateway and auth as separate processes', (p
   it('keeps heroes in the auth schema of PostgreSQL', async () => {
     const hero = new HeroClient(gateway.url);
     const { user } = await hero.register('Omar');
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: lq.database.url });
     await client.connect();
     try {
       const { rows } = await client.query(
@@ -108,7 +84,7 @@ await describeWithInfra('postgres', 'gateway and auth as separate processes', (p
   });
 
   it('a service refuses a request that did not come through the gateway', async () => {
-    const res = await fetch(`${auth.url}/api/auth/me`);
+    const res = await fetch(`${lq.target('auth').url}/api/auth/me`);
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
@@ -117,7 +93,7 @@ await describeWithInfra('postgres', 'gateway and auth as separate processes', (p
     const hero = new HeroClient(gateway.url);
     await hero.register('Quinn');
     // SIGTERM: the process drains and exits cleanly (graceful shutdown), it is not killed.
-    expect(await auth.stop('SIGTERM')).toBe(0);
+    expect(await lq.stop('auth')).toBe(0);
     const me = await hero.get('/api/auth/me');
     expect(me.status).toBe(503);
     expect(me.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
@@ -128,13 +104,7 @@ await describeWithInfra('postgres', 'gateway and auth as separate processes', (p
     expect(login.status).toBe(503);
     expect(login.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
 
-    const amqpUrl = (await resolveInfra('rabbitmq'))!;
-    auth = await startTarget('auth', {
-      ...shared,
-      DATABASE_URL: database.url,
-      AMQP_URL: amqpUrl,
-      PORT: String(auth.port),
-    });
+    await lq.restart('auth');
     expect((await hero.get('/api/auth/me')).status).toBe(200);
   }, 60_000);
 });

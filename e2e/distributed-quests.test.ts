@@ -1,14 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import {
-  createIsolatedDatabase,
+  type DistributedLifeQuest,
   describeWithInfra,
-  freePort,
   HeroClient,
-  type IsolatedInfraPrefix,
-  type IsolatedPostgres,
-  isolatedInfraPrefix,
-  resolveInfra,
-  startTarget,
+  startDistributed,
   type TargetProcess,
 } from '@lifequest/platform/testing';
 import pg from 'pg';
@@ -17,49 +11,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 // The quest journey in the distributed mode: gateway, auth and quests each their own process, on
 // PostgreSQL, RabbitMQ and Redis. XP travels quests → outbox → RabbitMQ → auth's ledger.
 await describeWithInfra('postgres', 'quests and XP across processes', (postgresUrl) => {
-  let database: IsolatedPostgres;
-  let auth: TargetProcess;
-  let quests: TargetProcess;
+  let lq: DistributedLifeQuest;
   let gateway: TargetProcess;
-  let env: { auth: Record<string, string>; quests: Record<string, string> };
-  let infra: IsolatedInfraPrefix;
 
   beforeAll(async () => {
-    const redisUrl = await resolveInfra('redis');
-    const amqpUrl = await resolveInfra('rabbitmq');
-    if (!redisUrl || !amqpUrl) throw new Error('the distributed mode needs Redis and RabbitMQ as well');
-    database = await createIsolatedDatabase(postgresUrl);
-    infra = isolatedInfraPrefix({ amqpUrl, redisUrl });
-    const secrets = {
-      INTERNAL_SECRET: randomBytes(32).toString('hex'),
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      INFRA_PREFIX: infra.prefix,
-    };
-    const service = { ...secrets, DATABASE_URL: database.url, AMQP_URL: amqpUrl };
-    // auth calls quests (the onboarding quest) and quests calls auth (XP after a toggle): fix both ports first.
-    const [authPort, questsPort] = [await freePort(), await freePort()];
-    const urls = { AUTH_URL: `http://127.0.0.1:${authPort}`, QUESTS_URL: `http://127.0.0.1:${questsPort}` };
-    env = {
-      auth: { ...service, ...urls, PORT: String(authPort) },
-      quests: { ...service, ...urls, PORT: String(questsPort) },
-    };
-    auth = await startTarget('auth', env.auth);
-    quests = await startTarget('quests', env.quests);
-    gateway = await startTarget('gateway', {
-      ...secrets,
-      ...urls,
-      REDIS_URL: redisUrl,
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-    });
+    lq = await startDistributed(postgresUrl, ['auth', 'quests']);
+    gateway = lq.gateway;
   }, 90_000);
 
-  afterAll(async () => {
-    await gateway?.stop();
-    await quests?.stop();
-    await auth?.stop();
-    await database?.dispose();
-    await infra?.dispose();
-  });
+  afterAll(() => lq?.close());
 
   async function onboardedHero(name: string) {
     const hero = new HeroClient(gateway.url);
@@ -116,7 +76,7 @@ await describeWithInfra('postgres', 'quests and XP across processes', (postgresU
     await hero.post(`/api/milestones/${milestones[0]!.id}/toggle`);
     await hero.post(`/api/milestones/${milestones[0]!.id}/toggle`);
     await hero.post(`/api/milestones/${milestones[1]!.id}/toggle`);
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: lq.database.url });
     await client.connect();
     try {
       const goals = await client.query('select title, source from quests.goals where user_id = $1', [me.id]);
@@ -137,11 +97,11 @@ await describeWithInfra('postgres', 'quests and XP across processes', (postgresU
   it('a toggle while auth is down still succeeds, and the XP arrives once auth is back', async () => {
     const hero = await onboardedHero('Pia');
     const milestones = (await hero.get('/api/milestones')).body as { id: string }[];
-    await auth.stop();
+    await lq.stop('auth');
     const toggled = await hero.post(`/api/milestones/${milestones[0]!.id}/toggle`);
     expect(toggled.status).toBe(200);
     expect(toggled.body).toMatchObject({ milestone: { is_completed: true }, user: null });
-    auth = await startTarget('auth', env.auth);
+    await lq.restart('auth');
     await expect
       .poll(async () => (await hero.get('/api/auth/me')).body.totalXP, { timeout: 20_000, interval: 200 })
       .toBe(33);
@@ -155,13 +115,13 @@ await describeWithInfra('postgres', 'quests and XP across processes', (postgresU
       primaryClass: 'general',
       firstGoal: { title: 'Read 12 books', milestones: [{ title: 'Book one', completed: false }] },
     };
-    await quests.stop();
+    await lq.stop('quests');
     const down = await hero.post('/api/auth/complete-onboarding', result);
     expect(down.status).toBe(503);
     expect(down.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     expect((await hero.get('/api/auth/me')).body.isOnboarded).toBe(false);
 
-    quests = await startTarget('quests', env.quests);
+    await lq.restart('quests');
     const retried = await hero.post('/api/auth/complete-onboarding', result);
     expect(retried.status).toBe(200);
     expect(retried.body.user.isOnboarded).toBe(true);

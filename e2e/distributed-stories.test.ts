@@ -1,13 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import {
-  createIsolatedDatabase,
+  type DistributedLifeQuest,
   describeWithInfra,
   HeroClient,
-  type IsolatedInfraPrefix,
-  type IsolatedPostgres,
-  isolatedInfraPrefix,
-  resolveInfra,
-  startTarget,
+  startDistributed,
   type TargetProcess,
 } from '@lifequest/platform/testing';
 import pg from 'pg';
@@ -19,47 +14,15 @@ await describeWithInfra(
   'postgres',
   'stories on the ai-worker target, apart from the ai HTTP target',
   (postgresUrl) => {
-    let database: IsolatedPostgres;
-    let auth: TargetProcess;
-    let quests: TargetProcess;
-    let ai: TargetProcess;
-    let worker: TargetProcess | undefined;
+    let lq: DistributedLifeQuest;
     let gateway: TargetProcess;
-    let aiEnv: Record<string, string>;
-    let infra: IsolatedInfraPrefix;
 
     beforeAll(async () => {
-      const redisUrl = await resolveInfra('redis');
-      const amqpUrl = await resolveInfra('rabbitmq');
-      if (!redisUrl || !amqpUrl) throw new Error('the distributed mode needs Redis and RabbitMQ as well');
-      database = await createIsolatedDatabase(postgresUrl);
-      infra = isolatedInfraPrefix({ amqpUrl, redisUrl });
-      const shared = {
-        INTERNAL_SECRET: randomBytes(32).toString('hex'),
-        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-        INFRA_PREFIX: infra.prefix,
-      };
-      const backend = { ...shared, DATABASE_URL: database.url, AMQP_URL: amqpUrl };
-      auth = await startTarget('auth', backend);
-      quests = await startTarget('quests', { ...backend, AUTH_URL: auth.url });
-      aiEnv = { ...backend, REDIS_URL: redisUrl, QUESTS_URL: quests.url, AUTH_URL: auth.url };
-      ai = await startTarget('ai', aiEnv);
-      worker = await startTarget('ai-worker', aiEnv);
-      gateway = await startTarget('gateway', {
-        ...shared,
-        SESSION_SECRET: randomBytes(32).toString('hex'),
-        REDIS_URL: redisUrl,
-        AUTH_URL: auth.url,
-        QUESTS_URL: quests.url,
-        AI_URL: ai.url,
-      });
+      lq = await startDistributed(postgresUrl, ['auth', 'quests', 'ai', 'ai-worker']);
+      gateway = lq.gateway;
     }, 90_000);
 
-    afterAll(async () => {
-      for (const target of [gateway, worker, ai, quests, auth]) await target?.stop();
-      await database?.dispose();
-      await infra?.dispose();
-    });
+    afterAll(() => lq?.close());
 
     /** A hero with one completed quest and one still open. */
     async function heroWithAchievement(name: string) {
@@ -101,7 +64,7 @@ await describeWithInfra(
         epic.body.story.id,
       ]);
 
-      const client = new pg.Client({ connectionString: database.url });
+      const client = new pg.Client({ connectionString: lq.database.url });
       await client.connect();
       try {
         // Metered, and announced through the outbox and RabbitMQ.
@@ -122,8 +85,7 @@ await describeWithInfra(
 
     it('queues stories in Redis while no worker runs, and a worker that comes back writes them', async () => {
       const { hero } = await heroWithAchievement('Omar');
-      await worker?.stop();
-      worker = undefined;
+      await lq.stop('ai-worker');
 
       // The ai process alone cannot write it: after the bounded wait the answer is 'still writing'.
       const pending = await hero.post('/api/narrative/generate', {});
@@ -134,7 +96,7 @@ await describeWithInfra(
       });
       expect((await hero.get(`/api/narrative/jobs/${pending.body.jobId}`)).status).toBe(202);
 
-      worker = await startTarget('ai-worker', aiEnv);
+      await lq.restart('ai-worker');
       const written = await vi.waitFor(
         async () => {
           const poll = await hero.get(`/api/narrative/jobs/${pending.body.jobId}`);

@@ -1,4 +1,5 @@
 export * from './app.ts';
+export * from './distributed.ts';
 export * from './infra.ts';
 export * from './infra-prefix.ts';
 export * from './processes.ts';

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { createIsolatedDatabase, type IsolatedPostgres, resolveInfra } from './infra.ts';
+import { isolatedInfraPrefix } from './infra-prefix.ts';
+import { freePort, startTarget, type TargetProcess } from './processes.ts';
+
+export type BackendTarget = 'auth' | 'quests' | 'social' | 'ai' | 'ai-worker' | 'admin';
+
+const URL_VARIABLE: Partial<Record<BackendTarget, string>> = {
+  auth: 'AUTH_URL',
+  quests: 'QUESTS_URL',
+  social: 'SOCIAL_URL',
+  ai: 'AI_URL',
+  admin: 'ADMIN_URL',
+};
+
+export interface DistributedLifeQuest {
+  gateway: TargetProcess;
+  /** The test's own PostgreSQL database (every service's schema is in it). */
+  database: IsolatedPostgres;
+  /** The running process of a target. */
+  target(name: BackendTarget): TargetProcess;
+  /** Stops a target (SIGTERM) and returns its exit code. */
+  stop(name: BackendTarget): Promise<number | null>;
+  /** Starts a stopped target again on the same port with the same configuration. */
+  restart(name: BackendTarget): Promise<TargetProcess>;
+  close(): Promise<void>;
+}
+
+/**
+ * The distributed mode as in production: each target its own process on PostgreSQL, RabbitMQ and Redis,
+ * behind a gateway that knows only the targets started here. Ports are fixed up front, so services that
+ * call each other (auth ↔ quests) know each other's address, and a restarted target comes back on it.
+ */
+export async function startDistributed(
+  postgresUrl: string,
+  targets: readonly BackendTarget[],
+): Promise<DistributedLifeQuest> {
+  const [redisUrl, amqpUrl] = [await resolveInfra('redis'), await resolveInfra('rabbitmq')];
+  if (!redisUrl || !amqpUrl) throw new Error('the distributed mode needs Redis and RabbitMQ as well');
+  const database = await createIsolatedDatabase(postgresUrl);
+  const infra = isolatedInfraPrefix({ amqpUrl, redisUrl });
+  const shared = {
+    INTERNAL_SECRET: randomBytes(32).toString('hex'),
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    INFRA_PREFIX: infra.prefix,
+    REDIS_URL: redisUrl,
+  };
+  const ports = new Map<BackendTarget, number>();
+  for (const name of targets) ports.set(name, await freePort());
+  const urls: Record<string, string> = {};
+  for (const [name, port] of ports) {
+    const variable = URL_VARIABLE[name];
+    if (variable) urls[variable] = `http://127.0.0.1:${port}`;
+  }
+  const envOf = (name: BackendTarget) => ({
+    ...shared,
+    ...urls,
+    DATABASE_URL: database.url,
+    AMQP_URL: amqpUrl,
+    PORT: String(ports.get(name)),
+  });
+
+  const running = new Map<BackendTarget, TargetProcess>();
+  let gateway: TargetProcess | undefined;
+  const close = async () => {
+    await gateway?.stop();
+    for (const name of [...targets].reverse()) await running.get(name)?.stop();
+    await database.dispose();
+    await infra.dispose();
+  };
+  try {
+    for (const name of targets) running.set(name, await startTarget(name, envOf(name)));
+    gateway = await startTarget('gateway', {
+      ...shared,
+      ...urls,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+    });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    gateway,
+    database,
+    target(name) {
+      const process = running.get(name);
+      if (!process) throw new Error(`${name} was not started`);
+      return process;
+    },
+    async stop(name) {
+      return (await running.get(name)?.stop('SIGTERM')) ?? null;
+    },
+    async restart(name) {
+      const process = await startTarget(name, envOf(name));
+      running.set(name, process);
+      return process;
+    },
+    close,
+  };
+}
