@@ -29,6 +29,29 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+it('is not ready while a readiness check fails, and says why', async () => {
+  let healthy = false;
+  const probe = await createHttpServer({
+    name: 'probe',
+    logger: createLogger('silent'),
+    bodyLimitBytes: 1_000,
+    readinessChecks: [
+      async () => {
+        if (!healthy) throw new Error('database unreachable');
+      },
+    ],
+  });
+  const ready = () => probe.inject({ method: 'GET', url: '/readyz' });
+  expect((await ready()).statusCode).toBe(503);
+  expect((await ready()).json()).toMatchObject({
+    code: 'SERVICE_UNAVAILABLE',
+    message: 'Not ready: database unreachable',
+  });
+  healthy = true;
+  expect((await ready()).statusCode).toBe(200);
+  await probe.close();
+});
+
 const post = (path: string, body: string, contentType = 'application/json') =>
   fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
 
@@ -86,6 +109,13 @@ describe('the house rules every LifeQuest server keeps', () => {
     const res = await post('/api/things/a1', 'title=Quest', 'text/plain');
     expect(res.status).toBe(415);
     expect(await res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('describes its routes in an OpenAPI document built from the zod schemas', async () => {
+    const doc: any = await (await fetch(`${base}/openapi.json`)).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const operation = doc.paths['/api/things/{id}'].post;
+    expect(operation.requestBody.content['application/json'].schema.required).toEqual(['title']);
   });
 
   it('answers an Expect: 100-continue upload normally', async () => {

@@ -120,6 +120,8 @@ export async function run(config: Config, registry: Registry, log: Logger): Prom
         bodyLimitBytes: config.bodyLimitBytes,
         trustProxy: config.trustProxy,
         internalSecret: secrets.internalSecret,
+        // Ready means the service can reach its database; a lost connection takes it out of rotation.
+        readinessChecks: [async () => void (await db.query('select 1'))],
       });
       await module.setup(app, ctx);
       if (config.target === 'all') await module.startWorkers?.(ctx);
