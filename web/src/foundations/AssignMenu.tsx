@@ -5,18 +5,21 @@ import { buttonClasses } from '../ui/Button.tsx';
 import { foundationTheme } from './foundationTheme.ts';
 
 export interface AssignMenuProps {
+  /** Marks the trigger as this goal's control, so the page can hand the focus back to it. */
+  goalId: string;
   /** Id of the element holding the goal's title, so the trigger is described by the goal it assigns. */
   goalTitleId: string;
   disabled: boolean;
   onAssign: (foundation: Foundation) => void;
 }
 
-export function AssignMenu({ goalTitleId, disabled, onAssign }: AssignMenuProps) {
+export function AssignMenu({ goalId, goalTitleId, disabled, onAssign }: AssignMenuProps) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         disabled={disabled}
         aria-describedby={goalTitleId}
+        data-goal-control={goalId}
         className={buttonClasses('secondary', 'min-h-9 px-3 py-1.5')}
       >
         Assign to...

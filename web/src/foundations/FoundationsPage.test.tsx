@@ -104,4 +104,85 @@ describe('foundations', () => {
     expect(screen.getByText('Failed to assign foundation')).toBeTruthy();
     expect(callsTo('PATCH', '/api/goals/g3/foundation')[0]?.body).toEqual({ foundation: '' });
   });
+
+  describe('keeps the keyboard focus on the goal it moved', () => {
+    /** A goals API that applies each PATCH, so the re-read list shows the goal in its new place. */
+    function goalsServer(goalId: string) {
+      let current = goals;
+      return mockApi({
+        'GET /api/goals': () => ({ body: current }),
+        [`PATCH /api/goals/${goalId}/foundation`]: (call) => {
+          const { foundation } = call.body as { foundation: Goal['foundation'] };
+          current = current.map((g) => (g.id === goalId ? { ...g, foundation: foundation || null } : g));
+          return { body: current.find((g) => g.id === goalId) };
+        },
+      });
+    }
+
+    it("moves it to the goal's × in its new foundation card after assigning from the keyboard", async () => {
+      goalsServer('g1');
+      renderWithProviders(<FoundationsPage />, { user: testUser });
+      await screen.findByRole('heading', { name: 'Foundation Assignment' });
+
+      const trigger = screen.getByRole('button', { name: 'Assign to...', description: 'Read 12 books' });
+      trigger.focus();
+      fireEvent.keyDown(trigger, { key: 'Enter' });
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Intelligence' }));
+
+      const intelligence = foundationCard('Intelligence');
+      const remove = await within(intelligence).findByRole('button', {
+        name: 'Remove from foundation',
+        description: 'Read 12 books',
+      });
+      await waitFor(() => expect(document.activeElement).toBe(remove));
+      expect(trigger.isConnected).toBe(false);
+    });
+
+    it("moves it to the goal's 'Assign to...' in the Unassigned card after removing it", async () => {
+      goalsServer('g3');
+      renderWithProviders(<FoundationsPage />, { user: testUser });
+      await screen.findByRole('heading', { name: 'Foundation Assignment' });
+
+      const remove = within(foundationCard('Finance')).getByRole('button', {
+        name: 'Remove from foundation',
+        description: 'Build a budget',
+      });
+      remove.focus();
+      fireEvent.click(remove);
+
+      const unassigned = await screen.findByRole('region', { name: 'Unassigned Goals (3)' });
+      const trigger = within(unassigned).getByRole('button', {
+        name: 'Assign to...',
+        description: 'Build a budget',
+      });
+      await waitFor(() => expect(document.activeElement).toBe(trigger));
+      expect(remove.isConnected).toBe(false);
+    });
+
+    it('falls back to the foundation heading when the goal has no control left', async () => {
+      // The goal vanishes from the list (say, deleted elsewhere meanwhile): nothing of it is left to focus.
+      let current = goals;
+      mockApi({
+        'GET /api/goals': () => ({ body: current }),
+        'PATCH /api/goals/g4/foundation': () => {
+          current = goals.filter((g) => g.id !== 'g4');
+          return { body: { ...goals[3], foundation: null } };
+        },
+      });
+      renderWithProviders(<FoundationsPage />, { user: testUser });
+      await screen.findByRole('heading', { name: 'Foundation Assignment' });
+
+      const remove = within(foundationCard('Finance')).getByRole('button', {
+        name: 'Remove from foundation',
+        description: 'Invest monthly',
+      });
+      remove.focus();
+      fireEvent.click(remove);
+
+      await waitFor(() => expect(remove.isConnected).toBe(false));
+      await waitFor(() =>
+        expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Finance', level: 2 })),
+      );
+    });
+  });
 });

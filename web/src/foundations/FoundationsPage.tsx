@@ -1,5 +1,6 @@
-import { FOUNDATION_DESCRIPTIONS } from '@lifequest/proto';
+import { FOUNDATION_DESCRIPTIONS, type Foundation } from '@lifequest/proto';
 import { CheckCircle2, X } from 'lucide-react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useGoals } from '../quests/questQueries.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { Card } from '../ui/Card.tsx';
@@ -31,7 +32,8 @@ function FoundationCard({
       <div className="flex items-start gap-3">
         <Icon className={`mt-1 size-6 shrink-0 ${theme.text}`} aria-hidden />
         <div className="grid flex-1 gap-1">
-          <h2 id={`foundation-${group.foundation}`} className={`text-xl ${theme.text}`}>
+          {/* tabIndex -1: the page focuses it when a goal it just held has no control left to take the focus. */}
+          <h2 id={`foundation-${group.foundation}`} tabIndex={-1} className={`text-xl ${theme.text}`}>
             {group.foundation}
           </h2>
           <p className="text-muted text-sm">{FOUNDATION_DESCRIPTIONS[group.foundation]}</p>
@@ -53,10 +55,14 @@ function FoundationCard({
                 {goal.is_completed ? (
                   <CheckCircle2 className="size-4 shrink-0 text-green-400" aria-label="Completed" />
                 ) : null}
-                <span className="min-w-0 flex-1 break-words text-parchment">{goal.title}</span>
+                <span id={`foundation-goal-${goal.id}`} className="min-w-0 flex-1 break-words text-parchment">
+                  {goal.title}
+                </span>
                 <button
                   type="button"
                   title="Remove from foundation"
+                  aria-describedby={`foundation-goal-${goal.id}`}
+                  data-goal-control={goal.id}
                   disabled={busy}
                   onClick={() => onRemove(goal.id)}
                   className="rounded p-1 text-muted hover:bg-red-500/10 hover:text-red-300"
@@ -72,9 +78,38 @@ function FoundationCard({
   );
 }
 
+/** Where the keyboard focus goes once an assignment or removal has settled and the goals are re-read. */
+interface FocusAfterMove {
+  goalId: string;
+  /** The foundation the goal was assigned to or removed from: its heading is the fallback. */
+  foundation: Foundation;
+}
+
+/**
+ * The control the hero used (the 'Assign to...' trigger or the × button) leaves with the goal, which
+ * would drop the keyboard focus to the page. Follow the goal instead: focus its control wherever it now
+ * is (its × in the foundation card after an assignment, its trigger in the Unassigned card after a
+ * removal, the same control again after a failure), else the foundation card's heading.
+ */
+function useFocusAfterMove(root: RefObject<HTMLElement | null>, settled: boolean) {
+  const [target, setTarget] = useState<FocusAfterMove | null>(null);
+  useEffect(() => {
+    if (!target || !settled || !root.current) return;
+    const control = [...root.current.querySelectorAll<HTMLElement>('[data-goal-control]')].find(
+      (element) => element.dataset.goalControl === target.goalId,
+    );
+    (control ?? document.getElementById(`foundation-${target.foundation}`))?.focus();
+    setTarget(null);
+  }, [target, settled, root]);
+  return setTarget;
+}
+
 export default function FoundationsPage() {
   const goals = useGoals();
   const assign = useAssignFoundation();
+  const root = useRef<HTMLDivElement>(null);
+  // Settled: the call is over and the goals list it invalidated has been read again.
+  const focusAfterMove = useFocusAfterMove(root, !assign.isPending && !goals.isFetching);
 
   if (goals.isPending) return <Spinner label="Loading foundations..." />;
   if (goals.isError) {
@@ -88,7 +123,7 @@ export default function FoundationsPage() {
   const { unassigned, groups } = groupByFoundation(goals.data);
 
   return (
-    <div className="grid gap-6">
+    <div ref={root} className="grid gap-6">
       <div className="grid gap-1">
         <h1 className="text-2xl text-gold sm:text-3xl">Foundation Assignment</h1>
         <p className="text-muted text-sm">Place each quest under the foundation it strengthens.</p>
@@ -115,9 +150,13 @@ export default function FoundationsPage() {
                   <p className="text-muted text-xs">Progress: {Math.round(goal.progress)}%</p>
                 </div>
                 <AssignMenu
+                  goalId={goal.id}
                   goalTitleId={`unassigned-${goal.id}`}
                   disabled={assign.isPending}
-                  onAssign={(foundation) => assign.mutate({ goalId: goal.id, foundation })}
+                  onAssign={(foundation) => {
+                    focusAfterMove({ goalId: goal.id, foundation });
+                    assign.mutate({ goalId: goal.id, foundation });
+                  }}
                 />
               </li>
             ))}
@@ -131,7 +170,10 @@ export default function FoundationsPage() {
             key={group.foundation}
             group={group}
             busy={assign.isPending}
-            onRemove={(goalId) => assign.mutate({ goalId, foundation: '' })}
+            onRemove={(goalId) => {
+              focusAfterMove({ goalId, foundation: group.foundation });
+              assign.mutate({ goalId, foundation: '' });
+            }}
           />
         ))}
       </div>
