@@ -184,6 +184,36 @@ describe('onboarding', () => {
     expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('hands the focus to the message box after Send is pressed from the keyboard', async () => {
+    mockApi({ 'POST /api/ai/pathfinder-conversation': { body: readyReply } });
+    renderWithProviders(<OnboardingFlow user={newHero} />, { user: newHero });
+    const box = await enterChat();
+    fireEvent.change(box, { target: { value: 'I want to run a 5K' } });
+
+    // Enter or Space on a focused button fires a click with detail 0; sending then disables Send.
+    const send = screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement;
+    send.focus();
+    fireEvent.click(send, { detail: 0 });
+
+    expect(await screen.findByText('A fine quest! Shall we begin?')).toBeTruthy();
+    expect(send.disabled).toBe(true);
+    expect(document.activeElement).toBe(box);
+  });
+
+  it('leaves the focus alone after a pointer click on Send', async () => {
+    mockApi({ 'POST /api/ai/pathfinder-conversation': { body: readyReply } });
+    renderWithProviders(<OnboardingFlow user={newHero} />, { user: newHero });
+    const box = await enterChat();
+    fireEvent.change(box, { target: { value: 'I want to run a 5K' } });
+
+    const send = screen.getByRole('button', { name: 'Send message' });
+    send.focus();
+    fireEvent.click(send, { detail: 1 });
+
+    expect(await screen.findByText('A fine quest! Shall we begin?')).toBeTruthy();
+    expect(document.activeElement).toBe(send);
+  });
+
   it("shows 'Failed to complete onboarding' when completion fails", async () => {
     mockApi({
       'POST /api/ai/pathfinder-conversation': { body: completeReply },

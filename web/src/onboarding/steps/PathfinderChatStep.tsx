@@ -1,6 +1,6 @@
 import { formatDate } from '@lifequest/proto';
 import { Send, Sparkles, Swords } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/Button.tsx';
 import { inputClasses } from '../../ui/Field.tsx';
 import { ScrollBox } from '../../ui/ScrollBox.tsx';
@@ -42,6 +42,7 @@ function QuestPreview({ quest }: { quest: FinalGoal }) {
 export function PathfinderChatStep({ chat, onComplete, quest }: PathfinderChatStepProps) {
   const [draft, setDraft] = useState('');
   const endRef = useRef<HTMLDivElement>(null);
+  const messageBox = useRef<HTMLTextAreaElement>(null);
   const canSend = draft.trim() !== '' && !chat.pending;
 
   const messageCount = chat.messages.length;
@@ -56,6 +57,13 @@ export function PathfinderChatStep({ chat, onComplete, quest }: PathfinderChatSt
     const text = draft;
     setDraft('');
     void chat.send(text);
+  }
+
+  function onSendClick(event: MouseEvent<HTMLButtonElement>) {
+    // Sending empties the draft, which disables Send, and a disabled button drops the keyboard focus to
+    // the page. A click from the keyboard (detail 0) hands it to the message box, where the reply is
+    // answered; a pointer click leaves it alone, so a phone does not reopen its keyboard over the reply.
+    if (event.detail === 0) messageBox.current?.focus();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -148,6 +156,7 @@ export function PathfinderChatStep({ chat, onComplete, quest }: PathfinderChatSt
             Your message to The Pathfinder
           </label>
           <textarea
+            ref={messageBox}
             id="pathfinder-message"
             rows={2}
             value={draft}
@@ -156,7 +165,13 @@ export function PathfinderChatStep({ chat, onComplete, quest }: PathfinderChatSt
             placeholder="Describe the goal you want to achieve..."
             className={inputClasses('resize-none')}
           />
-          <Button type="submit" disabled={!canSend} aria-label="Send message" className="shrink-0">
+          <Button
+            type="submit"
+            disabled={!canSend}
+            aria-label="Send message"
+            onClick={onSendClick}
+            className="shrink-0"
+          >
             <Send className="size-4" aria-hidden />
           </Button>
         </form>
