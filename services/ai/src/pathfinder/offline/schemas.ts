@@ -1,8 +1,16 @@
-import { FOUNDATIONS, GOAL_CATEGORIES, GOAL_DIFFICULTIES, LIFE_CLASSES } from '@lifequest/proto';
+import {
+  ConversationPhase,
+  FOUNDATIONS,
+  GOAL_CATEGORIES,
+  GOAL_DIFFICULTIES,
+  LIFE_CLASSES,
+  FinalGoal as WireFinalGoal,
+  OnboardingReply as WireOnboardingReply,
+} from '@lifequest/proto';
 import { z } from 'zod';
 
-// The wire shapes of The Pathfinder, named exactly as the spec names them (section 3 and 7). Zod so the
-// same definitions validate replies (ours and an LLM's) and produce JSON schemas for structured outputs.
+// The engine's inputs and outputs. Wire shapes come from proto; where the engine promises more than the
+// wire does (a final goal always has a real date), it narrows proto's schema instead of copying it.
 
 const isoDate = z.iso.date();
 
@@ -12,7 +20,7 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-export const phaseSchema = z.enum(['initial', 'ready', 'complete']);
+export const phaseSchema = ConversationPhase;
 export type Phase = z.infer<typeof phaseSchema>;
 
 export const categorySchema = z.enum(GOAL_CATEGORIES);
@@ -62,16 +70,13 @@ export const onboardingInputSchema = z.object({
 });
 export type OnboardingInput = z.infer<typeof onboardingInputSchema>;
 
-export const finalGoalSchema = z.object({
-  title: z.string().min(1),
+export const finalGoalSchema = WireFinalGoal.extend({
   deadline: isoDate,
   milestones: z.array(z.string().min(1)),
 });
 export type FinalGoal = z.infer<typeof finalGoalSchema>;
 
-export const onboardingReplySchema = z.object({
-  response: z.string().min(1),
-  phase: phaseSchema,
+export const onboardingReplySchema = WireOnboardingReply.extend({
   smartGoalData: smartGoalDataSchema,
   finalGoal: finalGoalSchema.nullable(),
 });
@@ -84,7 +89,10 @@ export const planMilestoneSchema = z.object({
 });
 export type PlanMilestone = z.infer<typeof planMilestoneSchema>;
 
-/** The spec's Plan, field for field. */
+/**
+ * The spec's Plan as this engine emits it: proto's `Plan` narrowed (dates and targets are never null
+ * here). Tests check every plan against proto's `Plan` as well, so the two cannot drift apart.
+ */
 export const planSchema = z.object({
   goal: z.object({
     title: z.string().min(1),
