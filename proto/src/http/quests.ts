@@ -169,7 +169,7 @@ export type FoundationBody = z.infer<typeof FoundationBody>;
 
 /** POST /api/progress. `value` is text or a number; for 'min:s' goals '5:30' and 330 are the same. */
 export const ProgressBody = z.object({
-  goalId: z.string({ error: 'goalId is required' }).min(1, 'goalId is required'),
+  goalId: z.string({ error: 'goalId is required' }).min(1, 'goalId is required').max(100),
   value: z.union([z.string().max(40, 'value must be at most 40 characters'), z.number()], {
     error: 'value is required',
   }),

@@ -102,6 +102,8 @@ export async function startAiHarness(
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     LIFEQUEST_DATA_DIR: mkdtempSync(join(tmpdir(), 'lifequest-ai-')),
+    // Tests ask the Pathfinder far more often than a hero would; the rate has its own test.
+    AI_RATE_LIMIT_PER_MINUTE: '10000',
     ...env,
   });
   const bus = new InProcessEventBus({ retry: { attempts: 1 } });
