@@ -17,3 +17,8 @@ export const TX_OPTIONS = { maxWait: 10_000, timeout: 20_000 } as const;
 export function createQuestsDb(db: Database): QuestsDb {
   return new PrismaClient({ adapter: db.prismaAdapter() });
 }
+
+/** Prisma's answer when a unique index refused a row (two requests made the same thing at once). */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2002';
+}

@@ -34,7 +34,9 @@ const plan = {
 describe('the events quests publishes through its outbox', () => {
   it('goal.created and plan.confirmed when a plan is confirmed', async () => {
     const hero = crypto.randomUUID();
-    const { goal } = await quests.plans.confirm(hero, structuredClone(plan) as never);
+    const {
+      quest: { goal },
+    } = await quests.plans.confirm(hero, structuredClone(plan) as never);
     const events = await eventsOf(hero);
     expect(events.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
       {
@@ -61,7 +63,9 @@ describe('the events quests publishes through its outbox', () => {
 
   it('milestone.completed with its XP and bonus, goal.completed with the plan’s rest, and their reopenings', async () => {
     const hero = crypto.randomUUID();
-    const { goal, milestones } = await quests.plans.confirm(hero, structuredClone(plan) as never);
+    const {
+      quest: { goal, milestones },
+    } = await quests.plans.confirm(hero, structuredClone(plan) as never);
     const [early, undated] = milestones;
     await quests.milestones.toggle(hero, early!.id);
     await quests.milestones.toggle(hero, undated!.id);
@@ -112,7 +116,9 @@ describe('the events quests publishes through its outbox', () => {
 
   it('progress.logged with the value as stored and the day’s logging bonus', async () => {
     const hero = crypto.randomUUID();
-    const { goal } = await quests.plans.confirm(hero, structuredClone(plan) as never);
+    const {
+      quest: { goal },
+    } = await quests.plans.confirm(hero, structuredClone(plan) as never);
     const entry = await quests.progress.log(hero, { goalId: goal.id, value: '120', note: null });
     const [logged] = (await eventsOf(hero)).filter((e) => e.name === 'progress.logged');
     expect(logged!.payload).toEqual({
