@@ -11,5 +11,6 @@ export * from './jobs/index.ts';
 export * from './logger.ts';
 export * from './ops/routes.ts';
 export * from './runtime/module.ts';
-export * from './runtime/run.ts';
 export * from './runtime/service-directory.ts';
+export * from './runtime/context.ts';
+export * from './runtime/run.ts';
