@@ -147,16 +147,19 @@ export function loadConfig(
   const fromArgv = targetFromArgv(argv);
   const targets = targetsOf(modules);
   const input = fromArgv ? { ...env, LIFEQUEST_TARGET: fromArgv } : env;
-  const schema = EnvSchema.refine((e) => targets.has(e.LIFEQUEST_TARGET), {
-    path: ['LIFEQUEST_TARGET'],
-    error: `must be one of ${[...targets.keys()].join(', ')}`,
-  });
-  const parsed = schema.safeParse(input);
+  const parsed = EnvSchema.safeParse(input);
   const urls = z
     .object(Object.fromEntries(modules.map((m) => [urlVariable(m.name), optionalUrl])))
     .safeParse(input);
-  const issues = [...(parsed.error?.issues ?? []), ...(urls.error?.issues ?? [])];
-  if (!parsed.success || !urls.success) {
+  const target = targets.get(String(input.LIFEQUEST_TARGET ?? 'all'));
+  const issues = [
+    ...(parsed.error?.issues ?? []),
+    ...(urls.error?.issues ?? []),
+    ...(target
+      ? []
+      : [{ path: ['LIFEQUEST_TARGET'], message: `must be one of ${[...targets.keys()].join(', ')}` }]),
+  ];
+  if (!parsed.success || !urls.success || !target) {
     throw new ConfigError(
       issues.map((issue) => {
         const key = String(issue.path[0] ?? 'environment');
@@ -166,7 +169,6 @@ export function loadConfig(
     );
   }
   const e = parsed.data;
-  const target = targets.get(e.LIFEQUEST_TARGET)!;
   const problems: string[] = [];
   if (e.LIFEQUEST_TARGET !== 'all') {
     // Each distributed process must share real infrastructure: an embedded part here would split the data.

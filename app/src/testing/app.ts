@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger, loadConfig, type RunningLifeQuest, run } from '@lifequest/platform';
+import { afterAll, beforeAll } from 'vitest';
 import { registry } from '../registry.ts';
 
 export interface TestLifeQuest extends RunningLifeQuest {
@@ -28,6 +29,35 @@ export async function startLifeQuest(env: Record<string, string | undefined> = {
   );
   const app = await run(config, registry, createLogger(config.logLevel));
   return { ...app, dataDir };
+}
+
+/** One whole LifeQuest for a test file: started before its tests, closed after them. */
+export function useLifeQuest(env: Record<string, string | undefined> = {}): {
+  readonly url: string;
+  readonly app: TestLifeQuest;
+} {
+  let app: TestLifeQuest | undefined;
+  beforeAll(async () => {
+    app = await startLifeQuest(env);
+  });
+  afterAll(() => app?.close());
+  return {
+    get url() {
+      if (!app) throw new Error('LifeQuest has not started');
+      return app.url;
+    },
+    get app() {
+      if (!app) throw new Error('LifeQuest has not started');
+      return app;
+    },
+  };
+}
+
+/** A newly registered hero, signed in. */
+export async function newHero(url: string, name = 'Aria'): Promise<HeroClient> {
+  const hero = new HeroClient(url);
+  await hero.register(name);
+  return hero;
 }
 
 export interface ApiResponse<T = any> {

@@ -152,7 +152,8 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       });
       await s.quests.start();
 
-      const event = await s.quests.transaction((_tx, emit) => emit('milestone.completed', milestoneCompleted(1).payload, 'u1'),
+      const event = await s.quests.transaction((_tx, emit) =>
+        emit('milestone.completed', milestoneCompleted(1).payload, 'u1'),
       );
 
       await waitUntil(
@@ -238,7 +239,8 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
         recordEffect(tx, s.schemas.social, s.consumers.social, event),
       );
       await s.quests.start();
-      const event = await s.quests.transaction((_tx, emit) => emit('milestone.completed', milestoneCompleted(5).payload, 'u1'),
+      const event = await s.quests.transaction((_tx, emit) =>
+        emit('milestone.completed', milestoneCompleted(5).payload, 'u1'),
       );
 
       const letters = await waitUntil('a dead letter', async () => {
@@ -294,7 +296,8 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       await s.quests.start();
       await s.quests.stop();
       // Committed, then the process "dies" before its relay publishes.
-      await s.quests.transaction((_tx, emit) => emit('milestone.completed', milestoneCompleted(7).payload, 'u1'),
+      await s.quests.transaction((_tx, emit) =>
+        emit('milestone.completed', milestoneCompleted(7).payload, 'u1'),
       );
       expect(await s.quests.backlog()).toBe(1);
       expect(await countEffects(world.db, s.schemas.auth)).toBe(0);
@@ -313,7 +316,8 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       await s.auth.subscribe(s.consumers.auth, ['milestone.completed'], (event, tx) =>
         recordEffect(tx, s.schemas.auth, s.consumers.auth, event),
       );
-      await s.quests.transaction((_tx, emit) => emit('milestone.completed', milestoneCompleted(8).payload, 'u1'),
+      await s.quests.transaction((_tx, emit) =>
+        emit('milestone.completed', milestoneCompleted(8).payload, 'u1'),
       );
       // A relay whose publish never comes back: it claims the row, then its process is as good as gone
       // (with one publish in flight allowed, it never claims again).

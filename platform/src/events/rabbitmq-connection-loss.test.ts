@@ -89,7 +89,8 @@ await describeWithInfra('rabbitmq', 'RabbitMQ connection loss', (amqpUrl) => {
       await quests.transaction(async (_tx, emit) => {
         for (let i = 0; i < PER_TRANSACTION; i++) {
           const n = batch * PER_TRANSACTION + i;
-          await emit('progress.logged',
+          await emit(
+            'progress.logged',
             {
               progressId: `p${n}`,
               goalId: 'g1',
@@ -240,8 +241,7 @@ await describeWithInfra('rabbitmq', 'RabbitMQ going away and coming back', (amqp
       });
       await quests.start();
       const record = (n: number) =>
-        quests.transaction((_tx, emit) => emit('goal.deleted', { goalId: `g${n}`, userId: 'u1' }, 'u1'),
-        );
+        quests.transaction((_tx, emit) => emit('goal.deleted', { goalId: `g${n}`, userId: 'u1' }, 'u1'));
       await record(1);
       await waitUntil('the first event', async () => (await countEffects(db, 'social')) === 1);
 

@@ -6,7 +6,12 @@ import { createHttpServer, type HttpServer } from './server.ts';
 
 const secret = randomBytes(32).toString('hex');
 const service = () =>
-  createHttpServer({ name: 'test', logger: createLogger('silent'), bodyLimitBytes: 1_000, internalSecret: secret });
+  createHttpServer({
+    name: 'test',
+    logger: createLogger('silent'),
+    bodyLimitBytes: 1_000,
+    internalSecret: secret,
+  });
 
 describe('a route that declares no access', () => {
   it('stops the service from booting, naming the route', async () => {

@@ -164,7 +164,9 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
   );
 
   const checks = options.readinessChecks ?? [];
-  app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
+    status: 'ok',
+  }));
   app.get('/readyz', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
     const failures: string[] = [];
     await Promise.all(
@@ -185,7 +187,9 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
     reply.type(metricsRegistry.contentType);
     return metricsRegistry.metrics();
   });
-  app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
   return app;
 }

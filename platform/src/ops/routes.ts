@@ -47,7 +47,11 @@ export function registerOpsRoutes(app: HttpServer, bus: EventBus): void {
     },
   );
 
-  app.get(`${OPS_PREFIX}/event-stats`, { config: { access: 'service' }, schema: { hide: true } }, async () => {
-    return { bus: bus.kind, consumers: await bus.stats() };
-  });
+  app.get(
+    `${OPS_PREFIX}/event-stats`,
+    { config: { access: 'service' }, schema: { hide: true } },
+    async () => {
+      return { bus: bus.kind, consumers: await bus.stats() };
+    },
+  );
 }

@@ -54,7 +54,9 @@ export interface RunningLifeQuest {
 /** The gateway's routing table from the modules' declarations, most specific prefix first. */
 export function gatewayRoutes(modules: readonly ServiceModule[]): GatewayRoute[] {
   return modules
-    .flatMap((m) => m.routePrefixes.map((prefix) => ({ prefix, service: m.name, admin: m.adminOnly === true })))
+    .flatMap((m) =>
+      m.routePrefixes.map((prefix) => ({ prefix, service: m.name, admin: m.adminOnly === true })),
+    )
     .sort((a, b) => b.prefix.length - a.prefix.length);
 }
 

@@ -3,3 +3,4 @@ export * from './infra-prefix.ts';
 export * from './modules.ts';
 export * from './ports.ts';
 export * from './schema-agreement.ts';
+export * from './sse.ts';

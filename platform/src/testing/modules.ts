@@ -9,6 +9,7 @@ import {
   type EventName,
   type EventPayloads,
 } from '@lifequest/proto';
+import { afterAll, beforeAll } from 'vitest';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openPglite } from '../db/database.ts';
 import { migrate } from '../db/migrations.ts';
@@ -88,6 +89,8 @@ export interface TestModules {
   redeliver(event: EventEnvelope): Promise<void>;
   /** Every event the started modules published so far, in publish order (complete after `settled`). */
   published: EventEnvelope[];
+  /** Those of `published` named `name`. */
+  publishedOf<N extends EventName>(name: N): EventEnvelope<N>[];
   /** Waits until every module's outbox is published and every delivered event handled. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -194,7 +197,9 @@ export async function startTestModules(
 
     const baseFor = (path: string): string => {
       const owner =
-        modules.find((m) => m.routePrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) ??
+        modules.find((m) =>
+          m.routePrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)),
+        ) ??
         modules.find((m) => path.startsWith(`/internal/${m.name}/`)) ??
         (modules.length === 1 ? modules[0] : undefined);
       if (!owner) throw new Error(`No started module serves ${path}; call it through url(name)`);
@@ -264,6 +269,8 @@ export async function startTestModules(
       },
       redeliver: (event) => bus.publish(event),
       published,
+      publishedOf: <N extends EventName>(name: N) =>
+        published.filter((event) => event.name === name) as EventEnvelope<N>[],
       async settled() {
         for (;;) {
           for (const relay of relays) await relay.flush();
@@ -277,4 +284,45 @@ export async function startTestModules(
     await close();
     throw error;
   }
+}
+
+/**
+ * `startTestModules` for one test file: started in `beforeAll`, closed in `afterAll`. The object is
+ * usable at once in the file's scope; its members work inside tests and hooks.
+ */
+export function useTestModules(
+  modules: readonly ServiceModule[],
+  options: TestModulesOptions = {},
+): TestModules {
+  let svc: TestModules | undefined;
+  beforeAll(async () => {
+    svc = await startTestModules(modules, options);
+  });
+  afterAll(() => svc?.close());
+  const started = (): TestModules => {
+    if (!svc)
+      throw new Error(`${modules.map((m) => m.name).join(', ')} not started yet (use it inside a test)`);
+    return svc;
+  };
+  return {
+    get database() {
+      return started().database;
+    },
+    get config() {
+      return started().config;
+    },
+    get published() {
+      return started().published;
+    },
+    url: (name) => started().url(name),
+    hero: (userId, heroOptions) => started().hero(userId, heroOptions),
+    admin: (userId) => started().admin(userId),
+    service: (name) => started().service(name),
+    anonymous: () => started().anonymous(),
+    publish: (name, payload, actorId) => started().publish(name, payload, actorId),
+    redeliver: (event) => started().redeliver(event),
+    publishedOf: (name) => started().publishedOf(name),
+    settled: () => started().settled(),
+    close: () => started().close(),
+  };
 }

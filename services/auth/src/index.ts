@@ -22,12 +22,7 @@ export const authModule: ServiceModule = {
     const events = ctx.events(db);
     await consumeXpEvents(events);
 
-    const heroes = new HeroService(
-      db,
-      ctx.config.adminEmails,
-      events,
-      firstQuestsOverHttp(ctx.services),
-    );
+    const heroes = new HeroService(db, ctx.config.adminEmails, events, firstQuestsOverHttp(ctx.services));
     await ensureAdminAccounts(heroes, {
       adminEmails: ctx.config.adminEmails,
       adminPassword: ctx.config.adminPassword,

@@ -46,7 +46,7 @@ export const questsModule: ServiceModule = {
     milestoneRoutes(app, new MilestoneService(db, events, authXpLedger(ctx.services, ctx.log)));
     progressRoutes(app, new ProgressService(db, events));
     dashboardRoutes(app, new DashboardService(db));
-    planRoutes(app, new PlanService(db, events));
+    planRoutes(app, new PlanService(events));
     skillTreeRoutes(app, new SkillTreeService(db));
     onboardingRoutes(app, new OnboardingQuestService(db, events));
     achievementRoutes(app, db);

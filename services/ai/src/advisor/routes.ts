@@ -28,7 +28,9 @@ export function advisorRoutes(app: HttpServer, advisor: AdvisorService): void {
     },
   );
 
-  app.get('/api/plans/draft', { config: { access: 'hero' }, schema: { response: { 200: PlanDraftResponse } } }, async (request) =>
-    advisor.draft(request.hero.userId),
+  app.get(
+    '/api/plans/draft',
+    { config: { access: 'hero' }, schema: { response: { 200: PlanDraftResponse } } },
+    async (request) => advisor.draft(request.hero.userId),
   );
 }

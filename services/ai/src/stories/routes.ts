@@ -4,14 +4,19 @@ import { z } from 'zod';
 import type { StoryService } from './service.ts';
 
 export function storyRoutes(app: HttpServer, stories: StoryService): void {
-  app.get('/api/narrative/history', { config: { access: 'hero' }, schema: { response: { 200: StoryHistory } } }, async (request) =>
-    stories.history(request.hero.userId),
+  app.get(
+    '/api/narrative/history',
+    { config: { access: 'hero' }, schema: { response: { 200: StoryHistory } } },
+    async (request) => stories.history(request.hero.userId),
   );
 
   // 201 with the story once written; 202 'still writing' when the bounded wait runs out first.
   app.post(
     '/api/narrative/generate',
-    { config: { access: 'hero' }, schema: { body: GenerateStoryBody, response: { 201: GeneratedStory, 202: StoryStillWriting } } },
+    {
+      config: { access: 'hero' },
+      schema: { body: GenerateStoryBody, response: { 201: GeneratedStory, 202: StoryStillWriting } },
+    },
     async (request, reply) => {
       const { userId } = request.hero;
       const id = request.body?.achievement_id;

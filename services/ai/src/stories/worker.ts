@@ -128,11 +128,7 @@ async function writeStory(deps: StoryWorkerDeps, row: Story, today: Date): Promi
       row.kind === 'focused' && featured[0]
         ? `The Tale of ${featured[0].title}`
         : `The Epic Journey of ${heroName}`;
-    await emit(
-      'story.generated',
-      { storyId: row.id, userId: row.userId, narrativeType, title },
-      row.userId,
-    );
+    await emit('story.generated', { storyId: row.id, userId: row.userId, narrativeType, title }, row.userId);
   });
 }
 

@@ -25,8 +25,10 @@ export function heroRoutes(app: HttpServer, heroes: HeroService): void {
     async (request) => ({ user: await heroes.me(request.params.id) }),
   );
 
-  app.get('/api/auth/me', { config: { access: 'hero' }, schema: { response: { 200: User } } }, async (request) =>
-    heroes.me(request.hero.userId),
+  app.get(
+    '/api/auth/me',
+    { config: { access: 'hero' }, schema: { response: { 200: User } } },
+    async (request) => heroes.me(request.hero.userId),
   );
 
   app.post(

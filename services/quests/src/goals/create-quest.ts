@@ -85,7 +85,8 @@ export async function insertQuest(tx: QuestsTx, emit: Emit, quest: NewQuest): Pr
     );
   }
 
-  await emit('goal.created',
+  await emit(
+    'goal.created',
     {
       goalId: goal.id,
       userId: goal.userId,
@@ -101,7 +102,8 @@ export async function insertQuest(tx: QuestsTx, emit: Emit, quest: NewQuest): Pr
   const xpEvents: EventEnvelope[] = [];
   for (const m of milestones.filter((milestone) => milestone.isCompleted)) {
     xpEvents.push(
-      await emit('milestone.completed',
+      await emit(
+        'milestone.completed',
         {
           milestoneId: m.id,
           goalId: goal.id,
@@ -118,7 +120,8 @@ export async function insertQuest(tx: QuestsTx, emit: Emit, quest: NewQuest): Pr
   }
   if (allDone) {
     xpEvents.push(
-      await emit('goal.completed',
+      await emit(
+        'goal.completed',
         {
           goalId: goal.id,
           userId: goal.userId,

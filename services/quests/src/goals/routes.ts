@@ -6,9 +6,13 @@ import type { GoalService } from './service.ts';
 export const IdParams = z.object({ id: z.string().max(100) });
 
 export function goalRoutes(app: HttpServer, goals: GoalService): void {
-  app.get('/api/goals', { config: { access: 'hero' }, schema: { response: { 200: z.array(Goal) } } }, async (request) => {
-    return goals.list(request.hero.userId);
-  });
+  app.get(
+    '/api/goals',
+    { config: { access: 'hero' }, schema: { response: { 200: z.array(Goal) } } },
+    async (request) => {
+      return goals.list(request.hero.userId);
+    },
+  );
 
   app.post(
     '/api/goals',
@@ -26,8 +30,12 @@ export function goalRoutes(app: HttpServer, goals: GoalService): void {
     },
   );
 
-  app.delete('/api/goals/:id', { config: { access: 'hero' }, schema: { params: IdParams } }, async (request, reply) => {
-    await goals.delete(request.hero.userId, request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/goals/:id',
+    { config: { access: 'hero' }, schema: { params: IdParams } },
+    async (request, reply) => {
+      await goals.delete(request.hero.userId, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 }

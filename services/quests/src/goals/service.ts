@@ -8,7 +8,7 @@ import {
   type QuestWithMilestones,
   toIsoDate,
 } from '@lifequest/proto';
-import { type QuestEvents, type QuestsDb } from '../db.ts';
+import type { QuestEvents, QuestsDb } from '../db.ts';
 import type { Goal } from '../generated/prisma/client.ts';
 import { insertQuest } from './create-quest.ts';
 import {
@@ -89,18 +89,18 @@ export class GoalService {
             completionBonusXp: 0,
           };
 
-    const created = await this.#events.transaction(
-      (tx, emit) =>
-        insertQuest(tx, emit, {
-          userId,
-          title: body.title,
-          description: body.description || null,
-          deadline: planned.deadline,
-          className: body.className || 'general',
-          source: suggested.length > 0 || body.xpTotal != null ? 'chat' : 'manual',
-          completionBonusXp: planned.completionBonusXp,
-          milestones: planned.milestones,
-        }));
+    const created = await this.#events.transaction((tx, emit) =>
+      insertQuest(tx, emit, {
+        userId,
+        title: body.title,
+        description: body.description || null,
+        deadline: planned.deadline,
+        className: body.className || 'general',
+        source: suggested.length > 0 || body.xpTotal != null ? 'chat' : 'manual',
+        completionBonusXp: planned.completionBonusXp,
+        milestones: planned.milestones,
+      }),
+    );
     const { goal, milestones } = questWithMilestones(created.goal, created.milestones.map(milestoneToWire));
     return { ...goal, milestones };
   }

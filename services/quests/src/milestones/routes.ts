@@ -5,9 +5,13 @@ import { IdParams } from '../goals/routes.ts';
 import type { MilestoneService } from './service.ts';
 
 export function milestoneRoutes(app: HttpServer, milestones: MilestoneService): void {
-  app.get('/api/milestones', { config: { access: 'hero' }, schema: { response: { 200: z.array(Milestone) } } }, async (request) => {
-    return milestones.list(request.hero.userId);
-  });
+  app.get(
+    '/api/milestones',
+    { config: { access: 'hero' }, schema: { response: { 200: z.array(Milestone) } } },
+    async (request) => {
+      return milestones.list(request.hero.userId);
+    },
+  );
 
   app.post(
     '/api/milestones/:id/toggle',

@@ -5,7 +5,7 @@ import {
   questProgress,
   toIsoDate,
 } from '@lifequest/proto';
-import { type QuestEvents, type QuestsDb, type QuestsTx } from '../db.ts';
+import type { QuestEvents, QuestsDb, QuestsTx } from '../db.ts';
 import { isoDateOrNull, isUuid, MILESTONE_ORDER, milestoneToWire } from '../goals/wire.ts';
 import type { XpLedgerView } from '../xp/xp-projection.ts';
 
@@ -54,8 +54,9 @@ export class MilestoneService {
    */
   async toggle(userId: string, milestoneId: string): Promise<MilestoneToggleResult> {
     if (!isUuid(milestoneId)) throw notFound();
-    const { result, xpEventIds } = await this.#events.transaction(
-      (tx, emit) => this.#toggle(tx, emit, userId, milestoneId));
+    const { result, xpEventIds } = await this.#events.transaction((tx, emit) =>
+      this.#toggle(tx, emit, userId, milestoneId),
+    );
     const projection = await this.#xp.totalsAfter(userId, xpEventIds);
     if (!projection?.caughtUp) return { ...result, user: null };
     return {
@@ -94,7 +95,8 @@ export class MilestoneService {
     const eventIds: string[] = [];
     const base = { milestoneId: updated.id, goalId: goal.id, userId, title: updated.title };
     if (completing) {
-      const event = await emit('milestone.completed',
+      const event = await emit(
+        'milestone.completed',
         {
           ...base,
           goalTitle: goal.title,
@@ -106,7 +108,8 @@ export class MilestoneService {
       );
       eventIds.push(event.id);
     } else {
-      const event = await emit('milestone.reopened',
+      const event = await emit(
+        'milestone.reopened',
         { ...base, xpReward: updated.xpReward, version: updated.version },
         userId,
       );
@@ -130,7 +133,8 @@ export class MilestoneService {
       goalCompleted = changed.isCompleted;
       const payload = { goalId: goal.id, userId, title: goal.title, version: changed.version };
       const event = goalDone
-        ? await emit('goal.completed',
+        ? await emit(
+            'goal.completed',
             { ...payload, foundation: goal.foundation, xpBonus: goal.completionBonusXp },
             userId,
           )

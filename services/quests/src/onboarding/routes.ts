@@ -6,7 +6,10 @@ export function onboardingRoutes(app: HttpServer, onboarding: OnboardingQuestSer
   // Only auth calls this, from complete-onboarding (ARCHITECTURE 3: a synchronous answer is needed).
   app.post(
     '/internal/quests/onboarding-quest',
-    { config: { access: 'service' }, schema: { body: OnboardingQuestBody, response: { 200: QuestWithMilestones } } },
+    {
+      config: { access: 'service' },
+      schema: { body: OnboardingQuestBody, response: { 200: QuestWithMilestones } },
+    },
     async (request) => {
       return onboarding.create(request.body.userId, request.body.firstGoal);
     },

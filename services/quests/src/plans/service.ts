@@ -5,7 +5,7 @@ import {
   type QuestWithMilestones,
   toIsoDate,
 } from '@lifequest/proto';
-import { type QuestEvents, type QuestsDb } from '../db.ts';
+import type { QuestEvents } from '../db.ts';
 import { insertQuest } from '../goals/create-quest.ts';
 import { assertPlanDate } from '../goals/quest-dates.ts';
 import { questWithMilestones } from '../goals/service.ts';
@@ -29,12 +29,10 @@ const CLASS_OF_CATEGORY: Readonly<Record<GoalCategory, LifeClass>> = {
  * beyond the milestones' sum is earned when the quest completes; nothing is counted twice.
  */
 export class PlanService {
-  readonly #db: QuestsDb;
   readonly #events: QuestEvents;
   readonly #now: () => Date;
 
-  constructor(db: QuestsDb, events: QuestEvents, now: () => Date = () => new Date()) {
-    this.#db = db;
+  constructor(events: QuestEvents, now: () => Date = () => new Date()) {
     this.#events = events;
     this.#now = now;
   }
@@ -68,10 +66,7 @@ export class PlanService {
           xpReward: m.xp_reward,
         })),
       });
-      await emit('plan.confirmed',
-        { userId, goalId: quest.goal.id, draftId: plan.draftId ?? null },
-        userId,
-      );
+      await emit('plan.confirmed', { userId, goalId: quest.goal.id, draftId: plan.draftId ?? null }, userId);
       return quest;
     });
     return questWithMilestones(created.goal, created.milestones.map(milestoneToWire));

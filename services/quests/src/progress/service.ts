@@ -1,6 +1,6 @@
 import { AppError } from '@lifequest/platform';
 import { type ProgressBody, type ProgressEntry, parseProgressValue, toIsoDate } from '@lifequest/proto';
-import { type QuestEvents, type QuestsDb } from '../db.ts';
+import type { QuestEvents, QuestsDb } from '../db.ts';
 import { notFound } from '../goals/service.ts';
 import { isUuid } from '../goals/wire.ts';
 
@@ -54,7 +54,8 @@ export class ProgressService {
       const entry = await tx.progressEntry.create({
         data: { goalId: goal.id, userId, value: parsed.value, note: body.note || null, xpBonus, loggedAt },
       });
-      await emit('progress.logged',
+      await emit(
+        'progress.logged',
         {
           progressId: entry.id,
           goalId: goal.id,
