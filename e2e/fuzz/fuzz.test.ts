@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { HeroClient, startLifeQuest, type TestLifeQuest } from '@lifequest/app/testing';
 import { IDENTITY_HEADER } from '@lifequest/platform';
-import { HeroClient, startLifeQuest, type TestLifeQuest } from '@lifequest/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadOperations } from './openapi.ts';
 import { describeTotals, fuzz, harvestIds } from './runner.ts';
@@ -103,8 +103,8 @@ it(
       },
       reseed: () => seedQuests(hero),
     });
-    console.log(describeTotals(totals));
-    for (const failure of totals.failures) console.log(JSON.stringify(failure));
+    console.warn(describeTotals(totals));
+    for (const failure of totals.failures) console.warn(JSON.stringify(failure));
 
     expect(totals.requests).toBe(REQUESTS);
     expect({

@@ -133,7 +133,7 @@ const HOSTILE_QUERIES = [
   '&&&==&',
   'a[b][c][d][e][f]=1',
   'type[]=level',
-  'after=' + Array.from({ length: 200 }, () => '00000000-0000-0000-0000-000000000000').join(','),
+  `after=${Array.from({ length: 200 }, () => '00000000-0000-0000-0000-000000000000').join(',')}`,
 ];
 
 const TRAVERSALS = [
@@ -141,7 +141,7 @@ const TRAVERSALS = [
   '/%2e%2e/%2e%2e/internal/auth/login',
   '/..%2f..%2finternal%2fauth%2fregister',
   '/%2e%2e%2f%2e%2e%2fmetrics',
-  '/' + 'a/'.repeat(400),
+  `/${'a/'.repeat(400)}`,
   '/%ZZ',
   '/%00',
   '/%C0%AE%C0%AE/',
@@ -198,7 +198,7 @@ const ODD_STRINGS: RawJson[] = [
   new RawJson('"\\r\\n\\t\\b\\f"'),
   new RawJson('"<script>alert(1)</script>"'),
   new RawJson('"\' OR 1=1 --"'),
-  new RawJson('"${7*7}{{7*7}}"'),
+  new RawJson('"\\u0024{7*7}{{7*7}}"'),
   new RawJson('"../../etc/passwd"'),
 ];
 
@@ -279,8 +279,9 @@ const OTHER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD
 /** Leaves of a value: paths to every primitive (and to every container, for whole replacements). */
 function paths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
   const out: (string | number)[][] = [prefix];
-  if (Array.isArray(value)) value.forEach((item, i) => out.push(...paths(item, [...prefix, i])));
-  else if (value !== null && typeof value === 'object') {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) out.push(...paths(item, [...prefix, i]));
+  } else if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) out.push(...paths(item, [...prefix, key]));
   }
   return out;

@@ -1,4 +1,4 @@
-import { createServiceEvents, type ServiceModule } from '@lifequest/platform';
+import type { ServiceModule } from '@lifequest/platform';
 import { achievementRoutes } from './achievements/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { DashboardService } from './dashboard/service.ts';
@@ -23,16 +23,23 @@ import { authXpLedger } from './xp/xp-projection.ts';
 /** The quests service: goals, milestones, progress, dashboard, foundations, skill tree, plan confirmation. */
 export const questsModule: ServiceModule = {
   name: 'quests',
+  port: 8082,
   schema: 'quests',
   migrations: new URL('../prisma/migrations/', import.meta.url),
+  routePrefixes: [
+    '/api/goals',
+    '/api/milestones',
+    '/api/progress',
+    '/api/dashboard',
+    '/api/plans/confirm',
+    '/api/skill-tree',
+  ],
+  subscribes: ['user.deleted'],
   async setup(app, ctx) {
     const db = createQuestsDb(ctx.db);
     ctx.onClose(() => db.$disconnect());
-    const events = createServiceEvents({ schema: 'quests', prisma: db, bus: ctx.bus, log: ctx.log });
+    const events = ctx.events(db);
     await purgeDeletedHeroes(events);
-    ctx.onStarted(() => events.start());
-    // Registered after the client, so it runs before it on shutdown (onClose runs in reverse).
-    ctx.onClose(() => events.stop());
 
     goalRoutes(app, new GoalService(db, events));
     foundationRoutes(app, new FoundationService(db));
@@ -45,3 +52,5 @@ export const questsModule: ServiceModule = {
     achievementRoutes(app, db);
   },
 };
+
+export default questsModule;

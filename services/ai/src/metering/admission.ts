@@ -1,4 +1,4 @@
-import { type HttpServer, requireHero } from '@lifequest/platform';
+import type { HttpServer } from '@lifequest/platform';
 import type { Meter } from './meter.ts';
 
 /** The routes that may call a model: each request is one AI call for the per-hero rate and the budgets. */
@@ -15,6 +15,6 @@ export const MODEL_ROUTES: ReadonlySet<string> = new Set([
 export function admitModelCalls(app: HttpServer, meter: Meter): void {
   app.addHook('preHandler', async (request) => {
     if (!MODEL_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return;
-    await meter.admit(requireHero(request).userId);
+    await meter.admit(request.hero.userId);
   });
 }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { newHero, plan, useLifeQuest } from '../testing/quest-app.ts';
+import { plan, useQuests } from '../testing/quest-app.ts';
 
 // Issue 14: ten parallel confirmations of one draft made ten quests, and three in a row made three.
 
-const quest = useLifeQuest();
+const quest = useQuests();
 
 describe('confirming a plan is idempotent per draft', () => {
   it('ten parallel confirmations of one draft make one quest, and all of them answer with it', async () => {
-    const hero = await newHero(quest.url);
+    const hero = quest.hero();
     const draftId = crypto.randomUUID();
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => hero.post('/api/plans/confirm', { ...plan(), draftId })),
@@ -20,7 +20,7 @@ describe('confirming a plan is idempotent per draft', () => {
   });
 
   it('a plan confirmed three times in a row without a draft id is one quest', async () => {
-    const hero = await newHero(quest.url);
+    const hero = quest.hero();
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await hero.post('/api/plans/confirm', plan())).body.goal.id);
     expect(new Set(ids).size).toBe(1);
@@ -28,7 +28,7 @@ describe('confirming a plan is idempotent per draft', () => {
   });
 
   it('another draft, or another plan, is another quest', async () => {
-    const hero = await newHero(quest.url);
+    const hero = quest.hero();
     const first = await hero.post('/api/plans/confirm', { ...plan(), draftId: crypto.randomUUID() });
     const second = await hero.post('/api/plans/confirm', { ...plan(), draftId: crypto.randomUUID() });
     const other = await hero.post('/api/plans/confirm', plan({ habits: ['Stretch daily'] }));
@@ -38,8 +38,8 @@ describe('confirming a plan is idempotent per draft', () => {
 
   it('a draft id is the hero’s own: another hero naming it gets their own quest', async () => {
     const draftId = crypto.randomUUID();
-    const a = await newHero(quest.url);
-    const b = await newHero(quest.url, 'Ivo');
+    const a = quest.hero();
+    const b = quest.hero();
     const mine = await a.post('/api/plans/confirm', { ...plan(), draftId });
     const theirs = await b.post('/api/plans/confirm', { ...plan(), draftId });
     expect(theirs.status).toBe(201);
@@ -47,7 +47,7 @@ describe('confirming a plan is idempotent per draft', () => {
   });
 
   it('once the quest is deleted, the same plan may be confirmed again', async () => {
-    const hero = await newHero(quest.url);
+    const hero = quest.hero();
     const first = await hero.post('/api/plans/confirm', plan());
     expect((await hero.delete(`/api/goals/${first.body.goal.id}`)).status).toBeLessThan(300);
     const again = await hero.post('/api/plans/confirm', plan());

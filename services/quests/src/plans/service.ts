@@ -6,7 +6,7 @@ import {
   type QuestWithMilestones,
   toIsoDate,
 } from '@lifequest/proto';
-import { isUniqueViolation, type QuestEvents, type QuestsDb, TX_OPTIONS } from '../db.ts';
+import { isUniqueViolation, type QuestEvents, type QuestsDb } from '../db.ts';
 import { insertQuest } from '../goals/create-quest.ts';
 import { assertPlanDate } from '../goals/quest-dates.ts';
 import { questWithMilestones } from '../goals/service.ts';
@@ -58,10 +58,9 @@ export class PlanService {
     }
     const milestoneXp = plan.milestones.reduce((sum, m) => sum + m.xp_reward, 0);
     const dueDates = plan.milestones.map((m) => m.due_date).filter((d): d is string => d !== null);
-    let created: Awaited<ReturnType<typeof insertQuest>>;
-    try {
-      created = await this.#db.$transaction(async (tx) => {
-        const quest = await insertQuest(tx, this.#events, {
+    const created = await this.#events
+      .transaction(async (tx, emit) => {
+        const quest = await insertQuest(tx, emit, {
           userId,
           title: plan.goal.title,
           deadline: dueDates.length > 0 ? [...dueDates].sort().at(-1)! : null,
@@ -82,19 +81,21 @@ export class PlanService {
             xpReward: m.xp_reward,
           })),
         });
-        await this.#events.record(
-          tx,
+        await emit(
           'plan.confirmed',
           { userId, goalId: quest.goal.id, draftId: plan.draftId ?? null },
           userId,
         );
         return quest;
-      }, TX_OPTIONS);
-    } catch (error) {
-      // A parallel confirmation of the same draft got there first: answer with its quest.
-      if (!isUniqueViolation(error)) throw error;
+      })
+      .catch((error: unknown) => {
+        // A parallel confirmation of the same draft got there first: its quest is the answer.
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      });
+    if (!created) {
       const winner = await this.#confirmed(userId, confirmationKey);
-      if (!winner) throw error;
+      if (!winner) throw new Error('the confirmed quest vanished right after it was created');
       return { quest: winner, created: false };
     }
     return {

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
-import { HeroClient, startLifeQuest, type TestLifeQuest } from '@lifequest/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HeroClient, startLifeQuest, type TestLifeQuest } from './testing/index.ts';
 
 // Issue 14's findings at the door: each test here failed before its fix.
 
