@@ -147,6 +147,11 @@ it.skipIf(skipReason !== null)(
     const pageErrors: string[] = [];
     const serverErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    // The gateway's strict CSP (issue 14): the built app must run without a single violation.
+    const cspViolations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
     page.on('response', (response) => {
       if (response.url().includes('/api/') && response.status() >= 500) {
         serverErrors.push(`${response.request().method()} ${response.url()} → ${response.status()}`);
@@ -374,6 +379,7 @@ it.skipIf(skipReason !== null)(
     const findings: AxeFinding[] = checks.flatMap((check) => check.findings);
     if (findings.length > 0) console.warn(`axe-core findings (all impacts):\n${describeFindings(findings)}`);
     expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+    expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
     expect(serverErrors, 'API calls answered 5xx').toEqual([]);
     expect(checks.map((check) => check.files.length)).toEqual(checks.map(() => 2));
   },
