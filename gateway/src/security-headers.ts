@@ -3,14 +3,15 @@ import type { HttpServer } from '@lifequest/platform';
 
 /**
  * The Content-Security-Policy of every answer. The session id lives in localStorage (spec 4), so a
- * script that runs on our origin could read it: only our own bundled scripts may run. The built web app
- * has no inline script or style element (Vite emits files; React sets `style` props through the DOM,
- * which CSP allows), so nothing needs 'unsafe-inline'. No page may frame ours (clickjacking).
+ * script that runs on our origin could read it: only our own bundled scripts may run, none inline (the
+ * built app has none: Vite emits files). Styles may be inline: Radix's scroll area and the scroll lock of
+ * its dialogs inject small <style> elements whose content varies (no fixed hash covers them), and a
+ * style cannot read localStorage. No page may frame ours (clickjacking).
  */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
-  styleSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:'],
   fontSrc: ["'self'"],
   connectSrc: ["'self'"],
