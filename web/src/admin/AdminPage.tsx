@@ -1,5 +1,5 @@
 import { Shield } from 'lucide-react';
-import { ComingSoon } from './ComingSoon.tsx';
+import { ComingSoon } from '../ui/ComingSoon.tsx';
 
 export default function AdminPage() {
   return (

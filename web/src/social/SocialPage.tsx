@@ -1,5 +1,5 @@
 import { Users } from 'lucide-react';
-import { ComingSoon } from './ComingSoon.tsx';
+import { ComingSoon } from '../ui/ComingSoon.tsx';
 
 export default function SocialPage() {
   return (

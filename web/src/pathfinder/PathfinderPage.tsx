@@ -1,0 +1,64 @@
+import { BarChart3, LayoutDashboard, MessageSquare } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useSearchParams } from 'react-router-dom';
+import { Card } from '../ui/Card.tsx';
+import { TabsList, TabsTrigger } from '../ui/Tabs.tsx';
+import { AiCoach } from './AiCoach.tsx';
+import { PathfinderDashboard } from './PathfinderDashboard.tsx';
+
+const TABS = [
+  { value: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { value: 'chat', label: 'Chat', icon: MessageSquare },
+  { value: 'analytics', label: 'Analytics', icon: BarChart3 },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+function isTab(value: string | null): value is TabValue {
+  return TABS.some((tab) => tab.value === value);
+}
+
+/** Spec 2: 'The Pathfinder', tabs dashboard (default), chat and analytics. The tab is kept in the URL. */
+export default function PathfinderPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabValue = isTab(requested) ? requested : 'dashboard';
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex items-center gap-3">
+        <img src="/pathfinder.svg" alt="" className="size-12" />
+        <div>
+          <h1 className="text-2xl text-gold sm:text-3xl">The Pathfinder</h1>
+          <p className="text-muted text-sm">Your guide's study: log progress, plan with the coach.</p>
+        </div>
+      </div>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => setParams(value === 'dashboard' ? {} : { tab: value }, { replace: true })}
+        className="grid gap-4"
+      >
+        <TabsList aria-label="The Pathfinder">
+          {TABS.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon className="size-4" aria-hidden />
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <Tabs.Content value="dashboard">
+          <PathfinderDashboard />
+        </Tabs.Content>
+        <Tabs.Content value="chat">
+          <AiCoach />
+        </Tabs.Content>
+        <Tabs.Content value="analytics">
+          <Card className="grid justify-items-center gap-3 py-12 text-center">
+            <BarChart3 className="size-12 text-gold/70" aria-hidden />
+            <h2 className="text-parchment text-xl">Analytics Coming Soon</h2>
+            <p className="max-w-sm text-muted">Charts of your progress over time will appear here.</p>
+          </Card>
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { Tabs } from 'radix-ui';
+import type { ComponentProps } from 'react';
+
+/** A row of tabs (Radix: arrow keys move between them); it scrolls sideways on a narrow phone. */
+export function TabsList({ className = '', ...props }: ComponentProps<typeof Tabs.List>) {
+  return (
+    <Tabs.List
+      className={`flex gap-1 overflow-x-auto rounded-lg border border-edge bg-night/60 p-1 ${className}`}
+      {...props}
+    />
+  );
+}
+
+export function TabsTrigger({ className = '', ...props }: ComponentProps<typeof Tabs.Trigger>) {
+  return (
+    <Tabs.Trigger
+      className={`inline-flex min-h-10 shrink-0 items-center gap-1.5 rounded-md px-3 py-2 font-medium text-muted text-sm transition-colors hover:text-parchment data-[state=active]:bg-gold data-[state=active]:text-night ${className}`}
+      {...props}
+    />
+  );
+}
