@@ -1,12 +1,80 @@
-import { Users } from 'lucide-react';
-import { ComingSoon } from '../ui/ComingSoon.tsx';
+import { Inbox, Rss, Swords, Trophy, Users } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useSearchParams } from 'react-router-dom';
+import { TabsList, TabsTrigger } from '../ui/Tabs.tsx';
+import { ChallengesTab } from './ChallengesTab.tsx';
+import { FeedTab } from './FeedTab.tsx';
+import { FriendsTab } from './FriendsTab.tsx';
+import { RankingsTab } from './RankingsTab.tsx';
+import { RequestsTab } from './RequestsTab.tsx';
+import { useFriendRequests } from './socialQueries.ts';
 
+const TABS = [
+  { value: 'feed', label: 'Feed', icon: Rss },
+  { value: 'leaderboard', label: 'Rankings', icon: Trophy },
+  { value: 'friends', label: 'Friends', icon: Users },
+  { value: 'challenges', label: 'Challenges', icon: Swords },
+  { value: 'requests', label: 'Requests', icon: Inbox },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+function isTab(value: string | null): value is TabValue {
+  return TABS.some((tab) => tab.value === value);
+}
+
+/** Spec 2: Fellowship Hall, tabs feed (default), Rankings, friends, challenges, requests. */
 export default function SocialPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabValue = isTab(requested) ? requested : 'feed';
+  // Read on every tab: the Requests tab's badge counts what is pending (every 10 s, spec 9).
+  const requests = useFriendRequests();
+  const pending = requests.data?.length ?? 0;
+
   return (
-    <ComingSoon
-      title="Fellowship Hall"
-      icon={Users}
-      text="The hall is being prepared. Soon you will share victories, climb the rankings and quest with friends here."
-    />
+    <div className="grid gap-6">
+      <div className="grid gap-1">
+        <h1 className="text-2xl text-gold sm:text-3xl">Fellowship Hall</h1>
+        <p className="text-muted text-sm">Share victories, climb the rankings and quest together.</p>
+      </div>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => setParams(value === 'feed' ? {} : { tab: value }, { replace: true })}
+        className="grid gap-4"
+      >
+        <TabsList aria-label="Fellowship Hall">
+          {TABS.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon className="size-4" aria-hidden />
+              {label}
+              {value === 'requests' && pending > 0 ? (
+                <span
+                  className="ml-0.5 inline-grid min-w-5 place-items-center rounded-full bg-red-600 px-1.5 font-bold text-white text-xs"
+                  data-testid="requests-badge"
+                >
+                  {pending}
+                  <span className="sr-only"> pending</span>
+                </span>
+              ) : null}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <Tabs.Content value="feed">
+          <FeedTab />
+        </Tabs.Content>
+        <Tabs.Content value="leaderboard">
+          <RankingsTab />
+        </Tabs.Content>
+        <Tabs.Content value="friends">
+          <FriendsTab />
+        </Tabs.Content>
+        <Tabs.Content value="challenges">
+          <ChallengesTab />
+        </Tabs.Content>
+        <Tabs.Content value="requests">
+          <RequestsTab />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
   );
 }
