@@ -182,6 +182,7 @@ function TokenUsage({ stats }: { stats: TokenStats }) {
             </div>
             <DataTable
               label="Daily token usage table"
+              maxHeight="24rem"
               rows={stats.daily_stats}
               rowKey={(row) => `${row.date}-${row.endpoint}`}
               columns={[

@@ -27,7 +27,7 @@ export default function CostChart({ days }: { days: readonly DailyTotal[] }) {
         yAxisId="cost"
         orientation="right"
         tick={{ fill: '#f5c451', fontSize: 11 }}
-        tickFormatter={(value: number) => `$${value.toFixed(2)}`}
+        tickFormatter={(value: number) => `$${value.toFixed(value > 0 && value < 1 ? 3 : 2)}`}
         width={56}
       />
       <Tooltip

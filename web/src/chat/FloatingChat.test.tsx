@@ -25,7 +25,7 @@ function renderChat() {
 }
 
 async function openChat() {
-  fireEvent.click(screen.getByRole('button', { name: 'Chat with The Pathfinder' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Ask The Pathfinder' }));
   return screen.findByRole('dialog', { name: 'The Pathfinder' });
 }
 
@@ -183,7 +183,7 @@ describe('floating chat bubble', () => {
     await waitFor(() => expect(assistantLines(dialog)).toContain('Noted.'));
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Minimise chat' }));
-    const bubble = await screen.findByRole('button', { name: /minimised/ });
+    const bubble = await screen.findByRole('button', { name: /Back to The Pathfinder/ });
     expect(document.activeElement).toBe(bubble);
     fireEvent.click(bubble);
     dialog = await screen.findByRole('dialog', { name: 'The Pathfinder' });
@@ -192,11 +192,11 @@ describe('floating chat bubble', () => {
 
     // Escape minimises too.
     fireEvent.keyDown(messageBox(), { key: 'Escape' });
-    fireEvent.click(await screen.findByRole('button', { name: /minimised/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Back to The Pathfinder/ }));
     dialog = await screen.findByRole('dialog', { name: 'The Pathfinder' });
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close chat' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Chat with The Pathfinder' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Ask The Pathfinder' }));
     dialog = await screen.findByRole('dialog', { name: 'The Pathfinder' });
     expect(assistantLines(dialog)).toEqual([floatingChatGreeting('Aria')]);
   });

@@ -34,21 +34,15 @@ export function FloatingChat({ heroName }: { heroName: string }) {
       type="button"
       onClick={chat.open}
       aria-haspopup="dialog"
-      aria-label={
-        kept
-          ? `Chat with The Pathfinder (minimised${chat.unread ? ', new reply' : ''})`
-          : 'Chat with The Pathfinder'
-      }
       data-testid="floating-chat-bubble"
       className="fixed right-4 bottom-4 z-40 flex items-center gap-2 rounded-full border-2 border-gold bg-surface-2 p-1.5 shadow-[0_0_24px_-4px] shadow-gold/60 transition-transform hover:scale-105 motion-reduce:transition-none sm:pr-4"
     >
       <img src="/pathfinder.svg" alt="" className="size-10" />
-      <span
-        aria-hidden
-        className="hidden items-center gap-1.5 font-semibold text-gold text-sm sm:inline-flex"
-      >
-        <MessageCircle className="size-4" />
+      {/* The words are the button's name; a phone shows just the avatar and keeps them for screen readers. */}
+      <span className="sr-only items-center gap-1.5 font-semibold text-gold text-sm sm:not-sr-only sm:inline-flex">
+        <MessageCircle className="size-4" aria-hidden />
         {kept ? 'Back to The Pathfinder' : 'Ask The Pathfinder'}
+        {kept && chat.unread ? <span className="sr-only"> (new reply)</span> : null}
       </span>
       {kept && chat.unread ? (
         <span

@@ -56,7 +56,7 @@ describe('app shell', () => {
       ['Fellowship Hall', '/social'],
       ['The Pathfinder', '/pathfinder'],
     ]);
-    expect(screen.getByRole('button', { name: 'Chat with The Pathfinder' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ask The Pathfinder' })).toBeTruthy();
   });
 
   it('shows the dashboard on an unknown path', async () => {

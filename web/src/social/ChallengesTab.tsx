@@ -37,9 +37,9 @@ function ChallengeCard({ challenge, now }: { challenge: Challenge; now: Date }) 
             {challengeTimeLeft(challenge.endDate, now)}
           </span>
         </div>
-        <h3 id={titleId} className="break-words text-lg text-parchment">
+        <h2 id={titleId} className="break-words text-lg text-parchment">
           {challenge.title}
-        </h3>
+        </h2>
         <p className="break-words text-muted text-sm">{challenge.description}</p>
         <p className="inline-flex items-center gap-1.5 text-muted text-xs">
           <Users className="size-3.5" aria-hidden />

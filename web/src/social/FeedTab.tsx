@@ -52,7 +52,6 @@ function ActivityItem({ activity, now }: { activity: FeedActivity; now: Date }) 
           <button
             type="button"
             aria-pressed={activity.hasLiked}
-            aria-label={`Like: ${activity.title}`}
             onClick={() => {
               if (!like.isPending) like.mutate(activity);
             }}
@@ -63,6 +62,7 @@ function ActivityItem({ activity, now }: { activity: FeedActivity; now: Date }) 
             }`}
           >
             <Heart className={`size-4 ${activity.hasLiked ? 'fill-current' : ''}`} aria-hidden />
+            <span className="sr-only">Like: {activity.title}, likes: </span>
             <span data-testid="like-count">{activity.likes}</span>
           </button>
         </div>
@@ -84,7 +84,7 @@ export function FeedTab() {
     );
   }
   return (
-    <ol className="grid gap-3" aria-label="Activity feed">
+    <ol className="grid max-w-3xl gap-3" aria-label="Activity feed">
       {feed.data.map((activity) => (
         <ActivityItem key={activity.id} activity={activity} now={now} />
       ))}

@@ -19,10 +19,10 @@ function AddFriendForm() {
   }
   return (
     <Card className="grid gap-3" aria-labelledby="add-friend-title">
-      <h3 id="add-friend-title" className="flex items-center gap-2 text-gold text-lg">
+      <h2 id="add-friend-title" className="flex items-center gap-2 text-gold text-lg">
         <UserPlus className="size-5" aria-hidden />
         Add Friend
-      </h3>
+      </h2>
       <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="min-w-0 flex-1">
           <Field
@@ -64,8 +64,8 @@ export function FriendsTab() {
             >
               <HeroAvatar name={friend.name} />
               <span className="grid min-w-0 flex-1">
-                <span className="truncate font-semibold text-parchment">{friend.name}</span>
-                <span className="truncate text-muted text-xs">{friend.activeClassTitle}</span>
+                <span className="break-words font-semibold text-parchment">{friend.name}</span>
+                <span className="break-words text-muted text-xs">{friend.activeClassTitle}</span>
               </span>
               <span className="grid shrink-0 justify-items-end text-sm">
                 <span className="font-semibold text-gold">Level {friend.lifeLevel}</span>

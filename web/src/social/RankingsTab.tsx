@@ -60,11 +60,11 @@ function RankRow({ entry, type, isMe }: { entry: LeaderboardEntry; type: Leaderb
       </span>
       <HeroAvatar name={entry.user.name} size="sm" />
       <span className="grid min-w-0 flex-1">
-        <span className="truncate font-semibold text-parchment">
+        <span className="break-words font-semibold text-parchment">
           {entry.user.name}
           {isMe ? <span className="ml-1.5 text-gold text-xs">(you)</span> : null}
         </span>
-        <span className="truncate text-muted text-xs">{entry.user.activeClassTitle}</span>
+        <span className="break-words text-muted text-xs">{entry.user.activeClassTitle}</span>
       </span>
       <span className="shrink-0 font-display text-gold" data-testid="rank-value">
         {rankingValue(entry.value, type)}

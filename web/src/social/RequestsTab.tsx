@@ -30,15 +30,16 @@ export function RequestsTab() {
             className="flex flex-wrap items-center gap-3 rounded-xl border border-edge bg-surface/90 p-3"
           >
             <HeroAvatar name={request.requester.name} />
-            <span className="grid min-w-0 flex-1">
-              <span id={nameId} className="truncate font-semibold text-parchment">
+            <span className="grid min-w-0 flex-1 basis-40">
+              <span id={nameId} className="break-words font-semibold text-parchment">
                 {request.requester.name}
               </span>
-              <span className="truncate text-muted text-xs">
+              <span className="break-words text-muted text-xs">
                 {request.requester.activeClassTitle} · {timeAgo(request.createdAt, now)}
               </span>
             </span>
-            <span className="flex gap-2">
+            {/* On a phone the buttons take a row of their own, so the name is never cut short. */}
+            <span className="flex w-full gap-2 sm:w-auto [&>button]:flex-1 sm:[&>button]:flex-none">
               <Button
                 className="min-h-9 px-3 py-1.5"
                 aria-describedby={nameId}

@@ -119,7 +119,7 @@ describe('Fellowship Hall', () => {
       'POST /api/social/activities/a1/like': { body: { liked: true, likes: 3 } },
     });
     renderWithProviders(<SocialPage />, { user: testUser });
-    const like = await screen.findByRole('button', { name: 'Like: Milestone a1' });
+    const like = await screen.findByRole('button', { name: /^Like: Milestone a1,/ });
     expect(like.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(like);
     await waitFor(() => expect(like.getAttribute('aria-pressed')).toBe('true'));
@@ -134,7 +134,7 @@ describe('Fellowship Hall', () => {
       'POST /api/social/activities/a1/like': { status: 404, body: { error: 'Activity not found' } },
     });
     renderWithProviders(<SocialPage />, { user: testUser });
-    const like = await screen.findByRole('button', { name: 'Like: Milestone a1' });
+    const like = await screen.findByRole('button', { name: /^Like: Milestone a1,/ });
     fireEvent.click(like);
     await waitFor(() => expect(like.getAttribute('aria-pressed')).toBe('false'));
     expect(within(like).getByTestId('like-count').textContent).toBe('2');

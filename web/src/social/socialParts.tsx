@@ -28,7 +28,7 @@ export function EmptyTab({
   return (
     <Card className="grid justify-items-center gap-2 py-10 text-center">
       <Icon className="size-10 text-gold/70" aria-hidden />
-      <h3 className="text-lg text-parchment">{title}</h3>
+      <h2 className="text-lg text-parchment">{title}</h2>
       <p className="max-w-sm text-muted text-sm">{children}</p>
     </Card>
   );

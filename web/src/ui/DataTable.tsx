@@ -9,7 +9,7 @@ export interface Column<T> {
 }
 
 const th =
-  'border-edge border-b bg-night/70 px-3 py-2 font-semibold text-muted text-xs uppercase tracking-wider';
+  'sticky top-0 border-edge border-b bg-night px-3 py-2 font-semibold text-muted text-xs uppercase tracking-wider';
 const td = 'border-edge/60 border-b px-3 py-2 align-middle';
 
 /**
@@ -22,19 +22,24 @@ export function DataTable<T>({
   rows,
   rowKey,
   rowProps,
+  maxHeight,
 }: {
   label: string;
   columns: readonly Column<T>[];
   rows: readonly T[];
   rowKey: (row: T, index: number) => string;
   rowProps?: (row: T) => Record<string, string>;
+  /** CSS max height: a long table scrolls inside its box, under a header that stays. */
+  maxHeight?: string;
 }) {
   return (
     <section
       aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
       tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-edge"
+      // Positioned, so screen-reader-only text inside is clipped with the rest instead of widening the page.
+      className="relative overflow-auto rounded-lg border border-edge"
+      style={maxHeight ? { maxHeight } : undefined}
     >
       <table className="w-full min-w-max border-collapse text-left text-sm">
         <thead>

@@ -1,11 +1,11 @@
 import { Tabs } from 'radix-ui';
 import type { ComponentProps } from 'react';
 
-/** A row of tabs (Radix: arrow keys move between them); it scrolls sideways on a narrow phone. */
+/** A row of tabs (Radix: arrow keys move between them); on a narrow phone they wrap, so none is hidden. */
 export function TabsList({ className = '', ...props }: ComponentProps<typeof Tabs.List>) {
   return (
     <Tabs.List
-      className={`flex gap-1 overflow-x-auto rounded-lg border border-edge bg-night/60 p-1 ${className}`}
+      className={`flex w-fit max-w-full flex-wrap gap-1 rounded-lg border border-edge bg-night/60 p-1 ${className}`}
       {...props}
     />
   );
