@@ -50,7 +50,7 @@ export default function FloatingChatPanel({ chat }: { chat: FloatingChat }) {
       onKeyDown={onKeyDown}
       className="fixed inset-x-2 bottom-2 z-40 flex h-[min(34rem,calc(100dvh-1rem))] flex-col rounded-xl border border-gold/40 bg-surface shadow-2xl shadow-black/60 sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-[24rem]"
     >
-      <header className="flex items-center gap-2 border-edge border-b px-3 py-2">
+      <div className="flex items-center gap-2 border-edge border-b px-3 py-2">
         <img src="/pathfinder.svg" alt="" className="size-8" />
         <div className="min-w-0 flex-1">
           <h2 id="floating-chat-title" className="font-display text-gold">
@@ -71,7 +71,7 @@ export default function FloatingChatPanel({ chat }: { chat: FloatingChat }) {
         <button type="button" className={iconButton} aria-label="Close chat" onClick={chat.close}>
           <X className="size-5" aria-hidden />
         </button>
-      </header>
+      </div>
       <ChatTranscript
         label="Conversation with The Pathfinder"
         className="min-h-0 flex-1 px-2 pt-2"

@@ -49,7 +49,7 @@ export function ChronicleCard({ story, number }: { story: StoryHistoryItem; numb
         </div>
       </header>
 
-      <div className="grid gap-3 font-serif text-parchment leading-relaxed">
+      <div className="grid max-w-prose gap-3 font-serif text-parchment leading-relaxed">
         {storyParagraphs(story.story).map((paragraph, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a written story never changes
           <p key={index}>{paragraph}</p>
