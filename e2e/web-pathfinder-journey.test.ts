@@ -46,6 +46,9 @@ async function askCoachForPlan(page: Page): Promise<void> {
   const coach = page.getByTestId('ai-coach');
   const replies = coach.locator('li[data-role="assistant"]');
   const box = page.getByRole('textbox', { name: 'Message the AI Coach' });
+  // The stored conversation (here only the coach's opening words) is shown before anything is said.
+  await see(page.getByRole('region', { name: 'Conversation with the AI Coach' }));
+  await hasCount(replies, 1);
   let message = 'I want to read 12 books in four months';
   for (let turn = 1; turn <= 4; turn++) {
     const before = await replies.count();

@@ -72,7 +72,8 @@ export function AiCoach() {
         <ChatComposer
           label="Message the AI Coach"
           placeholder="e.g. I want to read 12 books by December"
-          pending={chat.pending}
+          // Nothing is sent before the stored conversation is shown, or it would land above it.
+          pending={chat.pending || chat.loading}
           onSend={(text) => void chat.send(text)}
         />
       </section>

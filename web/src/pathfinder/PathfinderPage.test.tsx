@@ -193,6 +193,17 @@ describe('the AI Coach', () => {
     expect(screen.queryByTestId('plan-proposal')).toBeNull();
   });
 
+  it('fetches the draft on load, and the Chat tab says a plan is waiting', async () => {
+    const { callsTo } = mockApi({
+      'GET /api/dashboard': { body: { goals: [] } },
+      'GET /api/plans/draft': { body: { plan, draftId: 'd1' } },
+    });
+    renderWithProviders(<PathfinderPage />, { user: testUser });
+    expect(await screen.findByTestId('plan-waiting')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: /^Chat\W+plan waiting$/ })).toBeTruthy();
+    expect(callsTo('GET', '/api/plans/draft')).toHaveLength(1);
+  });
+
   it('shows the draft fetched on load; Confirm creates the quest, clears the draft and refreshes the dashboard', async () => {
     const { callsTo } = mockApi({
       'GET /api/dashboard': { body: { goals: [] } },

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Card } from '../ui/Card.tsx';
 import { TabsList, TabsTrigger } from '../ui/Tabs.tsx';
 import { AiCoach } from './AiCoach.tsx';
+import { usePlanDraft } from './advisor.ts';
 import { PathfinderDashboard } from './PathfinderDashboard.tsx';
 
 const TABS = [
@@ -22,6 +23,9 @@ export default function PathfinderPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: TabValue = isTab(requested) ? requested : 'dashboard';
+  // Spec 4: the draft plan is fetched on load, whichever tab is open; the Chat tab says one awaits.
+  const draft = usePlanDraft();
+  const planWaiting = Boolean(draft.data?.plan);
 
   return (
     <div className="grid gap-6">
@@ -42,6 +46,14 @@ export default function PathfinderPage() {
             <TabsTrigger key={value} value={value}>
               <Icon className="size-4" aria-hidden />
               {label}
+              {value === 'chat' && planWaiting ? (
+                <span
+                  className="rounded-full border border-current px-1.5 font-semibold text-[0.65rem] uppercase"
+                  data-testid="plan-waiting"
+                >
+                  <span className="sr-only">, </span>plan waiting
+                </span>
+              ) : null}
             </TabsTrigger>
           ))}
         </TabsList>
