@@ -22,6 +22,8 @@ export interface AuthHarness {
   levelUps: EventEnvelope<'user.leveled_up'>[];
   /** user.registered and user.onboarded events auth has published so far (after flush). */
   heroEvents: EventEnvelope[];
+  /** user.xp_changed events auth has published so far (after flush). */
+  xpChanges: EventEnvelope<'user.xp_changed'>[];
   flush(): Promise<void>;
   close(): Promise<void>;
 }
@@ -35,11 +37,15 @@ export async function startAuthHarness(): Promise<AuthHarness> {
   await consumeXpEvents(events);
   const levelUps: EventEnvelope<'user.leveled_up'>[] = [];
   const heroEvents: EventEnvelope[] = [];
+  const xpChanges: EventEnvelope<'user.xp_changed'>[] = [];
   await bus.subscribe('listener', ['user.leveled_up'], async (event) => {
     levelUps.push(event as EventEnvelope<'user.leveled_up'>);
   });
   await bus.subscribe('listener', ['user.registered', 'user.onboarded'], async (event) => {
     heroEvents.push(event);
+  });
+  await bus.subscribe('listener', ['user.xp_changed'], async (event) => {
+    xpChanges.push(event as EventEnvelope<'user.xp_changed'>);
   });
   await events.start();
   return {
@@ -58,6 +64,7 @@ export async function startAuthHarness(): Promise<AuthHarness> {
     total: (userId) => totalXp(db, userId),
     levelUps,
     heroEvents,
+    xpChanges,
     flush: () => events.flush(),
     async close() {
       await events.stop();

@@ -148,6 +148,28 @@ describe('the XP ledger', () => {
     expect(xp.levelUps.filter((e) => e.payload.userId === hero)).toHaveLength(2);
   });
 
+  it('announces every change of the totals with a growing xpVersion, and nothing when XP stays put', async () => {
+    const hero = await xp.newHero('Tally');
+    const m = ids();
+    const done = await completed(hero, m, 1, 60);
+    await xp.redeliver(done);
+    await reopened(hero, m, 2);
+    // A completion older than the reopening changes nothing, so it announces nothing.
+    await completed(hero, m, 1, 60);
+    await completed(hero, ids(), 1, 120);
+    await xp.flush();
+    const changes = xp.xpChanges.filter((e) => e.payload.userId === hero).map((e) => e.payload);
+    expect(changes.map(({ totalXP, lifeLevel }) => ({ totalXP, lifeLevel }))).toEqual([
+      { totalXP: 60, lifeLevel: 1 },
+      { totalXP: 0, lifeLevel: 1 },
+      { totalXP: 120, lifeLevel: 2 },
+    ]);
+    const versions = changes.map((c) => c.xpVersion);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+    expect(new Set(versions).size).toBe(3);
+    expect(versions.at(-1)).toBe(await xp.db.xpEntry.count({ where: { userId: hero } }));
+  });
+
   it('ignores XP events of a hero who no longer exists', async () => {
     const ghost = crypto.randomUUID();
     await completed(ghost, ids(), 1, 50);

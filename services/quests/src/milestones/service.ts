@@ -105,6 +105,8 @@ export class MilestoneService {
           xpReward: updated.xpReward,
           xpBonus: bonus,
           version: updated.version,
+          className: goal.className,
+          foundation: goal.foundation,
         },
         userId,
       );
@@ -139,7 +141,12 @@ export class MilestoneService {
         ? await this.#events.record(
             tx,
             'goal.completed',
-            { ...payload, foundation: goal.foundation, xpBonus: goal.completionBonusXp },
+            {
+              ...payload,
+              foundation: goal.foundation,
+              className: goal.className,
+              xpBonus: goal.completionBonusXp,
+            },
             userId,
           )
         : await this.#events.record(tx, 'goal.reopened', payload, userId);
