@@ -1,9 +1,43 @@
-import type { ServiceModule } from '@lifequest/platform';
+import { createServiceEvents, type ServiceModule } from '@lifequest/platform';
+import { challengeRoutes } from './challenges/routes.ts';
+import { ChallengeService } from './challenges/service.ts';
+import { consumeEvents } from './consumer.ts';
+import { createSocialDb } from './db.ts';
+import { feedRoutes } from './feed/routes.ts';
+import { FeedService } from './feed/service.ts';
+import { friendRoutes } from './friends/routes.ts';
+import { FriendService } from './friends/service.ts';
+import { rankingRoutes } from './rankings/routes.ts';
+import { RankingService } from './rankings/service.ts';
 
-/** The social service. Its features arrive with their own issues; the module already boots and migrates. */
-export const socialModule: ServiceModule = {
-  name: 'social',
-  schema: 'social',
-  migrations: new URL('../prisma/migrations/', import.meta.url),
-  async setup() {},
-};
+export interface SocialModuleOptions {
+  /** The clock of challenges and friend requests (tests set it). */
+  now?: () => Date;
+}
+
+/** The social service: the Fellowship Hall's feed and likes, friends and requests, rankings, challenges. */
+export function createSocialModule(options: SocialModuleOptions = {}): ServiceModule {
+  return {
+    name: 'social',
+    schema: 'social',
+    migrations: new URL('../prisma/migrations/', import.meta.url),
+    async setup(app, ctx) {
+      const db = createSocialDb(ctx.db);
+      ctx.onClose(() => db.$disconnect());
+      const events = createServiceEvents({ schema: 'social', prisma: db, bus: ctx.bus, log: ctx.log });
+      await consumeEvents(events);
+      ctx.onStarted(() => events.start());
+      // Registered after the client, so it runs before it on shutdown (onClose runs in reverse).
+      ctx.onClose(() => events.stop());
+
+      const challenges = new ChallengeService(db, events, options.now);
+      await challenges.ensureCatalogue();
+      feedRoutes(app, new FeedService(db));
+      friendRoutes(app, new FriendService(db, events, { now: options.now }));
+      rankingRoutes(app, new RankingService(db));
+      challengeRoutes(app, challenges);
+    },
+  };
+}
+
+export const socialModule: ServiceModule = createSocialModule();
