@@ -76,11 +76,12 @@ describe('each activity type comes from its event, once', () => {
       toLevel: 2,
       totalXP: 110,
     };
-    const event = await social.publish('user.leveled_up', levelUp);
+    const day = (d: number) => new Date(Date.UTC(2026, 0, d));
+    const event = await social.publish('user.leveled_up', levelUp, day(1));
     await social.redeliver(event);
     // Dropping back below level 2 and climbing again is no new news.
-    await social.publish('user.leveled_up', levelUp);
-    await social.publish('user.leveled_up', { ...levelUp, fromLevel: 2, toLevel: 3, totalXP: 300 });
+    await social.publish('user.leveled_up', levelUp, day(2));
+    await social.publish('user.leveled_up', { ...levelUp, fromLevel: 2, toLevel: 3, totalXP: 300 }, day(3));
     expect((await feedOf(hero)).map((a) => [a.type, a.description])).toEqual([
       ['level_up', 'Reached level 3'],
       ['level_up', 'Reached level 2'],
