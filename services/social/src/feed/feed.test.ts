@@ -168,6 +168,14 @@ describe('reopening takes news back', () => {
 });
 
 describe('GET /api/social/feed', () => {
+  it('needs the identity the gateway signs', async () => {
+    for (const path of ['/api/social/feed', '/api/friends', '/api/leaderboard', '/api/challenges']) {
+      const res = await fetch(new URL(path, social.url));
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    }
+  });
+
   it('shows the hero’s own and their friends’ activities, newest first, and no one else’s', async () => {
     const me = await social.newHero('Ida');
     const friend = await social.newHero('Jo');
