@@ -1,9 +1,5 @@
-import {
-  type DistributedLifeQuest,
-  describeWithInfra,
-  HeroClient,
-  startDistributed,
-} from '@lifequest/platform/testing';
+import { type DistributedLifeQuest, HeroClient, startDistributed } from '@lifequest/app/testing';
+import { describeWithInfra } from '@lifequest/platform/testing';
 import type { Challenge, FeedActivity, Leaderboard } from '@lifequest/proto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 

@@ -47,7 +47,7 @@ type ConsumedName = (typeof CONSUMED)[number];
 type Consumed = EventEnvelope<ConsumedName>;
 
 export async function consumeEvents(events: SocialEvents): Promise<void> {
-  await events.subscribe<ConsumedName>('social', CONSUMED, react);
+  await events.subscribe<ConsumedName>('social', CONSUMED, (event, tx) => react(event, tx));
 }
 
 export async function react(event: Consumed, tx: SocialTx): Promise<void> {

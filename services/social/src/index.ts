@@ -1,7 +1,7 @@
-import { createServiceEvents, type ServiceModule } from '@lifequest/platform';
+import type { ServiceModule } from '@lifequest/platform';
 import { challengeRoutes } from './challenges/routes.ts';
 import { ChallengeService } from './challenges/service.ts';
-import { consumeEvents } from './consumer.ts';
+import { CONSUMED, consumeEvents } from './consumer.ts';
 import { createSocialDb } from './db.ts';
 import { feedRoutes } from './feed/routes.ts';
 import { FeedService } from './feed/service.ts';
@@ -19,20 +19,20 @@ export interface SocialModuleOptions {
 export function createSocialModule(options: SocialModuleOptions = {}): ServiceModule {
   return {
     name: 'social',
+    port: 8083,
     schema: 'social',
     migrations: new URL('../prisma/migrations/', import.meta.url),
+    routePrefixes: ['/api/social', '/api/friends', '/api/leaderboard', '/api/challenges'],
+    subscribes: CONSUMED,
     async setup(app, ctx) {
       const db = createSocialDb(ctx.db);
       ctx.onClose(() => db.$disconnect());
-      const events = createServiceEvents({ schema: 'social', prisma: db, bus: ctx.bus, log: ctx.log });
+      const events = ctx.events(db);
       await consumeEvents(events);
-      ctx.onStarted(() => events.start());
-      // Registered after the client, so it runs before it on shutdown (onClose runs in reverse).
-      ctx.onClose(() => events.stop());
 
       const challenges = new ChallengeService(db, events, options.now);
       await challenges.ensureCatalogue();
-      feedRoutes(app, new FeedService(db));
+      feedRoutes(app, new FeedService(db, events));
       friendRoutes(app, new FriendService(db, events, { now: options.now }));
       rankingRoutes(app, new RankingService(db));
       challengeRoutes(app, challenges);
@@ -41,3 +41,5 @@ export function createSocialModule(options: SocialModuleOptions = {}): ServiceMo
 }
 
 export const socialModule: ServiceModule = createSocialModule();
+
+export default socialModule;

@@ -4,7 +4,8 @@ import { awardOnce, settle, totalXp } from './ledger.ts';
 
 export const XP_CONSUMER = 'auth';
 
-const XP_EVENTS = [
+/** What auth consumes: quests' events that change a hero's XP. */
+export const XP_EVENTS = [
   'milestone.completed',
   'milestone.reopened',
   'goal.completed',
@@ -15,10 +16,11 @@ type XpEvent = EventEnvelope<(typeof XP_EVENTS)[number]>;
 
 /**
  * Follows quests' events into the XP ledger, announces every change of a hero's totals
- * (user.xp_changed) and user.leveled_up when their lifeLevel goes up. Each event is handled once (the platform's inbox) in one transaction with its effect.
+ * (user.xp_changed) and user.leveled_up when their lifeLevel goes up. Each event is handled once (the
+ * platform's inbox) in one transaction with its effect.
  */
 export async function consumeXpEvents(events: AuthEvents): Promise<void> {
-  await events.subscribe(XP_CONSUMER, XP_EVENTS, async (event, tx) => {
+  await events.subscribe(XP_CONSUMER, XP_EVENTS, async (event, tx, emit) => {
     const userId = event.payload.userId;
     // One hero's events one at a time: balances and the level-up check read what the last one wrote.
     const [user] = await tx.$queryRaw<{ id: string }[]>`
@@ -32,8 +34,7 @@ export async function consumeXpEvents(events: AuthEvents): Promise<void> {
     if (change !== 0) {
       // Lines are only ever added, so their count orders this hero's totals for every consumer.
       const xpVersion = await tx.xpEntry.count({ where: { userId } });
-      await events.record(
-        tx,
+      await emit(
         'user.xp_changed',
         { userId, totalXP: before + change, lifeLevel: toLevel, xpVersion },
         userId,
@@ -41,8 +42,7 @@ export async function consumeXpEvents(events: AuthEvents): Promise<void> {
     }
     if (toLevel > fromLevel) {
       const hero = await tx.user.findUniqueOrThrow({ where: { id: userId } });
-      await events.record(
-        tx,
+      await emit(
         'user.leveled_up',
         {
           userId,

@@ -1,12 +1,8 @@
 import type { Challenge } from '@lifequest/proto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type HeroCaller, type SocialHarness, startSocialHarness } from '../testing/social-harness.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type HeroCaller, useSocial } from '../testing/social.ts';
 
-let social: SocialHarness;
-beforeAll(async () => {
-  social = await startSocialHarness();
-});
-afterAll(() => social?.close());
+const social = useSocial();
 afterEach(() => social.clock.reset());
 
 // A Wednesday: its window runs from Monday 2 March to Monday 9 March 2026, 00:00 UTC.
@@ -118,11 +114,10 @@ describe('POST /api/challenges/{id}/join', () => {
     expect((await hero.post(`/api/challenges/${social0.id}/join`)).body).toEqual(joined.body);
     expect((await challengeOf(other, 'social')).participantCount).toBe(before + 1);
     expect(await challengeOf(hero, 'social')).toEqual(joined.body);
-    await expect
-      .poll(() => social.published.filter((e) => e.name === 'challenge.joined' && e.actorId === hero.userId))
-      .toMatchObject([
-        { payload: { userId: hero.userId, challengeId: social0.id, challengeTitle: 'Fellowship Bonds' } },
-      ]);
+    await social.svc.settled();
+    expect(social.svc.publishedOf('challenge.joined').filter((e) => e.actorId === hero.userId)).toMatchObject(
+      [{ payload: { userId: hero.userId, challengeId: social0.id, challengeTitle: 'Fellowship Bonds' } }],
+    );
   });
 
   it('an unknown or ended challenge is 404 CHALLENGE_NOT_FOUND; a malformed id is 400', async () => {
@@ -151,7 +146,7 @@ describe('challenge progress from quests’ events', () => {
     await hero.post(`/api/challenges/${health.id}/join`);
 
     const first = await milestoneDone(hero, { className: 'health' }, minutesLater(1));
-    await social.redeliver(first);
+    await social.svc.redeliver(first);
     await milestoneDone(hero, { className: 'general', foundation: 'Finance' }, minutesLater(2));
     await milestoneDone(hero, { className: 'general', goalTitle: 'Hit the gym' }, minutesLater(3));
     const goal = await social.publish(
@@ -167,7 +162,7 @@ describe('challenge progress from quests’ events', () => {
       },
       minutesLater(4),
     );
-    await social.redeliver(goal);
+    await social.svc.redeliver(goal);
     expect(await challengeOf(hero, 'health')).toMatchObject({ userProgress: 3, userRank: 1 });
     expect(await challengeOf(hero, 'financial')).toMatchObject({
       isParticipating: false,
@@ -195,7 +190,7 @@ describe('challenge progress from quests’ events', () => {
       },
       minutesLater(2),
     );
-    await social.redeliver(done);
+    await social.svc.redeliver(done);
     expect((await challengeOf(hero, 'spirituality')).userProgress).toBe(0);
   });
 

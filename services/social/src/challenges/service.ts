@@ -1,6 +1,6 @@
 import { AppError } from '@lifequest/platform';
 import type { Challenge, ChallengeClass } from '@lifequest/proto';
-import { type SocialDb, type SocialEvents, type SocialTx, TX_OPTIONS } from '../db.ts';
+import type { SocialDb, SocialEvents, SocialTx } from '../db.ts';
 import { recordActivity } from '../feed/activities.ts';
 import type { ChallengeParticipant, Challenge as ChallengeRow } from '../generated/prisma/client.ts';
 import { catalogueAt } from './catalogue.ts';
@@ -56,7 +56,7 @@ export class ChallengeService {
    */
   async join(userId: string, challengeId: string): Promise<Challenge> {
     const now = this.#now();
-    return this.#db.$transaction(async (tx) => {
+    return this.#events.transaction(async (tx, emit) => {
       const challenge = await tx.challenge.findUnique({ where: { id: challengeId } });
       if (!challenge || challenge.startsAt > now || challenge.endsAt <= now) {
         throw new AppError('CHALLENGE_NOT_FOUND', 'No such active challenge.');
@@ -71,12 +71,7 @@ export class ChallengeService {
           where: { id: challengeId },
           data: { participantCount: { increment: 1 } },
         });
-        await this.#events.record(
-          tx,
-          'challenge.joined',
-          { userId, challengeId, challengeTitle: challenge.title },
-          userId,
-        );
+        await emit('challenge.joined', { userId, challengeId, challengeTitle: challenge.title }, userId);
         await recordActivity(tx, {
           userId,
           type: 'challenge_joined',
@@ -90,7 +85,7 @@ export class ChallengeService {
         where: { challengeId_userId: { challengeId, userId } },
       });
       return this.#view(tx, current, participant);
-    }, TX_OPTIONS);
+    });
   }
 
   async #view(

@@ -1,13 +1,9 @@
 import type { FeedActivity } from '@lifequest/proto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { befriend } from '../testing/befriend.ts';
-import { type HeroCaller, type SocialHarness, startSocialHarness } from '../testing/social-harness.ts';
+import { type HeroCaller, useSocial } from '../testing/social.ts';
 
-let social: SocialHarness;
-beforeAll(async () => {
-  social = await startSocialHarness();
-});
-afterAll(() => social?.close());
+const social = useSocial();
 
 const feedOf = async (hero: HeroCaller, query = '') => {
   const res = await hero.get<FeedActivity[]>(`/api/social/feed${query}`);
@@ -35,7 +31,7 @@ describe('each activity type comes from its event, once', () => {
     const hero = await social.newHero('Mira', { primaryClass: 'health' });
     const at = new Date('2026-01-05T10:00:00.000Z');
     const event = await social.publish('milestone.completed', milestone(hero.userId), at);
-    await social.redeliver(event);
+    await social.svc.redeliver(event);
     expect(await feedOf(hero)).toEqual([
       {
         id: expect.any(String),
@@ -60,7 +56,7 @@ describe('each activity type comes from its event, once', () => {
       xpBonus: 20,
       version: 1,
     });
-    await social.redeliver(event);
+    await social.svc.redeliver(event);
     expect(await feedOf(hero)).toMatchObject([
       { type: 'goal_completed', title: 'Quest Completed', description: 'Completed the quest “Save $500”' },
     ]);
@@ -78,7 +74,7 @@ describe('each activity type comes from its event, once', () => {
     };
     const day = (d: number) => new Date(Date.UTC(2026, 0, d));
     const event = await social.publish('user.leveled_up', levelUp, day(1));
-    await social.redeliver(event);
+    await social.svc.redeliver(event);
     // Dropping back below level 2 and climbing again is no new news.
     await social.publish('user.leveled_up', levelUp, day(2));
     await social.publish('user.leveled_up', { ...levelUp, fromLevel: 2, toLevel: 3, totalXP: 300 }, day(3));
@@ -96,7 +92,7 @@ describe('each activity type comes from its event, once', () => {
       narrativeType: 'single_achievement',
       title: 'The Tale of Run a 5K',
     });
-    await social.redeliver(event);
+    await social.svc.redeliver(event);
     expect(await feedOf(hero)).toMatchObject([
       {
         type: 'achievement_unlocked',
@@ -151,7 +147,7 @@ describe('reopening takes news back', () => {
     });
     expect(await feedOf(hero)).toEqual([]);
     await social.publish('milestone.completed', milestone(hero.userId, 1, ids));
-    await social.redeliver(done);
+    await social.svc.redeliver(done);
     expect(await feedOf(hero)).toEqual([]);
     await social.publish('milestone.completed', milestone(hero.userId, 3, ids));
     expect((await feedOf(hero)).map((a) => a.type)).toEqual(['milestone_reached']);
@@ -170,9 +166,9 @@ describe('reopening takes news back', () => {
 describe('GET /api/social/feed', () => {
   it('needs the identity the gateway signs', async () => {
     for (const path of ['/api/social/feed', '/api/friends', '/api/leaderboard', '/api/challenges']) {
-      const res = await fetch(new URL(path, social.url));
+      const res = await social.svc.anonymous().get(path);
       expect(res.status).toBe(401);
-      expect(await res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+      expect(res.body).toMatchObject({ code: 'UNAUTHENTICATED' });
     }
   });
 

@@ -1,6 +1,6 @@
 import { AppError } from '@lifequest/platform';
 import type { ActivityType, Feed, FeedQuery, LikeResult } from '@lifequest/proto';
-import { type SocialDb, TX_OPTIONS } from '../db.ts';
+import type { SocialDb, SocialEvents } from '../db.ts';
 import { canSee } from '../friends/visibility.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { heroSummary } from '../heroes/projection.ts';
@@ -19,9 +19,11 @@ interface FeedRow {
 
 export class FeedService {
   readonly #db: SocialDb;
+  readonly #events: SocialEvents;
 
-  constructor(db: SocialDb) {
+  constructor(db: SocialDb, events: SocialEvents) {
     this.#db = db;
+    this.#events = events;
   }
 
   /**
@@ -73,7 +75,7 @@ export class FeedService {
    * toggles. Anyone else's activity is not found (404, never 403).
    */
   async toggleLike(userId: string, activityId: string): Promise<LikeResult> {
-    return this.#db.$transaction(async (tx) => {
+    return this.#events.transaction(async (tx) => {
       // Locked, so two quick taps are applied one after the other and the count stays true.
       const [activity] = await tx.$queryRaw<{ user_id: string }[]>`
         select user_id from "social"."activities" where id = ${activityId}::uuid for update`;
@@ -87,7 +89,7 @@ export class FeedService {
         select: { likes: true },
       });
       return { liked, likes: updated.likes };
-    }, TX_OPTIONS);
+    });
   }
 }
 

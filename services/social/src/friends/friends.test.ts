@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { befriend } from '../testing/befriend.ts';
-import { type SocialHarness, startSocialHarness } from '../testing/social-harness.ts';
+import { useSocial } from '../testing/social.ts';
 
-let social: SocialHarness;
-beforeAll(async () => {
-  social = await startSocialHarness();
-});
-afterAll(() => social?.close());
+const social = useSocial();
 
 describe('friend requests', () => {
   it('a request waits in the other hero’s requests; accepting makes both friends at once', async () => {
@@ -43,9 +39,10 @@ describe('friend requests', () => {
     ).toEqual({
       status: 'accepted',
     });
-    await expect
-      .poll(() => social.published.filter((e) => e.name === 'friend.added' && e.actorId === ben.userId))
-      .toMatchObject([{ payload: { userId: ben.userId, friendId: ana.userId, friendName: 'Ana' } }]);
+    await social.svc.settled();
+    expect(social.svc.publishedOf('friend.added').filter((e) => e.actorId === ben.userId)).toMatchObject([
+      { payload: { userId: ben.userId, friendId: ana.userId, friendName: 'Ana' } },
+    ]);
   });
 
   it('rejecting declines: no friendship, no event, and the asker may ask again', async () => {
@@ -62,7 +59,8 @@ describe('friend requests', () => {
     const accepting = await dee.patch(`/api/friends/requests/${sent.body.requestId}`, { action: 'accept' });
     expect(accepting).toMatchObject({ status: 404, body: { code: 'FRIEND_REQUEST_NOT_FOUND' } });
     expect((await cal.post('/api/friends/request', { email: dee.email })).status).toBe(201);
-    expect(social.published.filter((e) => e.actorId === dee.userId)).toEqual([]);
+    await social.svc.settled();
+    expect(social.svc.publishedOf('friend.added').filter((e) => e.actorId === dee.userId)).toEqual([]);
   });
 
   it('a request crossing one already pending the other way becomes a friendship', async () => {
@@ -77,9 +75,8 @@ describe('friend requests', () => {
     expect((await eve.get('/api/friends')).body.map((f: { name: string }) => f.name)).toEqual(['Fay']);
     expect((await fay.get('/api/friends')).body.map((f: { name: string }) => f.name)).toEqual(['Eve']);
     expect((await eve.get('/api/friends/requests')).body).toEqual([]);
-    await expect
-      .poll(() => social.published.filter((e) => e.name === 'friend.added' && e.actorId === fay.userId))
-      .toHaveLength(1);
+    await social.svc.settled();
+    expect(social.svc.publishedOf('friend.added').filter((e) => e.actorId === fay.userId)).toHaveLength(1);
   });
 });
 

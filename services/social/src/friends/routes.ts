@@ -1,4 +1,4 @@
-import { type HttpServer, requireHero } from '@lifequest/platform';
+import type { HttpServer } from '@lifequest/platform';
 import {
   FriendList,
   FriendRequestAction,
@@ -12,15 +12,20 @@ import { RateLimited } from './rate-limit.ts';
 import type { FriendService } from './service.ts';
 
 export function friendRoutes(app: HttpServer, friends: FriendService): void {
-  app.get('/api/friends', { schema: { response: { 200: FriendList } } }, async (request) =>
-    friends.list(requireHero(request).userId),
+  app.get(
+    '/api/friends',
+    { config: { access: 'hero' }, schema: { response: { 200: FriendList } } },
+    async (request) => friends.list(request.hero.userId),
   );
 
   app.post(
     '/api/friends/request',
-    { schema: { body: FriendRequestBody, response: { 200: FriendRequestResult, 201: FriendRequestResult } } },
+    {
+      config: { access: 'hero' },
+      schema: { body: FriendRequestBody, response: { 200: FriendRequestResult, 201: FriendRequestResult } },
+    },
     async (request, reply) => {
-      const hero = requireHero(request);
+      const hero = request.hero;
       try {
         const result = await friends.request(hero.userId, hero.email, request.body.email);
         return reply.code(result.status === 'pending' ? 201 : 200).send(result);
@@ -31,16 +36,18 @@ export function friendRoutes(app: HttpServer, friends: FriendService): void {
     },
   );
 
-  app.get('/api/friends/requests', { schema: { response: { 200: FriendRequestList } } }, async (request) =>
-    friends.incoming(requireHero(request).userId),
+  app.get(
+    '/api/friends/requests',
+    { config: { access: 'hero' }, schema: { response: { 200: FriendRequestList } } },
+    async (request) => friends.incoming(request.hero.userId),
   );
 
   app.patch(
     '/api/friends/requests/:requestId',
     {
+      config: { access: 'hero' },
       schema: { params: RequestIdParams, body: FriendRequestAction, response: { 200: FriendRequestAnswer } },
     },
-    async (request) =>
-      friends.answer(requireHero(request).userId, request.params.requestId, request.body.action),
+    async (request) => friends.answer(request.hero.userId, request.params.requestId, request.body.action),
   );
 }

@@ -1,3 +1,4 @@
+import type { Emit } from '@lifequest/platform';
 import { AppError } from '@lifequest/platform';
 import type {
   Friend,
@@ -6,7 +7,7 @@ import type {
   FriendRequestAnswer,
   FriendRequestResult,
 } from '@lifequest/proto';
-import { type SocialDb, type SocialEvents, type SocialTx, TX_OPTIONS } from '../db.ts';
+import type { SocialDb, SocialEvents, SocialTx } from '../db.ts';
 import { recordActivity } from '../feed/activities.ts';
 import { heroSummary } from '../heroes/projection.ts';
 import { FRIEND_REQUEST_QUOTA, type RequestQuota, takeFriendRequestQuota } from './rate-limit.ts';
@@ -58,7 +59,7 @@ export class FriendService {
   async request(userId: string, ownEmail: string, email: string): Promise<FriendRequestResult> {
     await takeFriendRequestQuota(this.#db, userId, this.#quota, this.#now());
     if (email === ownEmail.trim().toLowerCase()) throw toSelf();
-    return this.#db.$transaction(async (tx) => {
+    return this.#events.transaction(async (tx, emit) => {
       const other = await tx.hero.findUnique({ where: { email }, select: { id: true } });
       if (!other) throw new AppError('FRIEND_NOT_FOUND', `No hero has the e-mail ${email}.`);
       if (other.id === userId) throw toSelf();
@@ -80,12 +81,12 @@ export class FriendService {
       }
       const theirs = pending[0];
       if (theirs) {
-        await this.#befriend(tx, userId, other.id);
+        await this.#befriend(tx, emit, userId, other.id);
         return { status: 'accepted' as const, requestId: theirs.id };
       }
       const created = await tx.friendRequest.create({ data: { requesterId: userId, addresseeId: other.id } });
       return { status: 'pending' as const, requestId: created.id };
-    }, TX_OPTIONS);
+    });
   }
 
   /** Requests waiting for this hero's answer, newest first. */
@@ -115,21 +116,21 @@ export class FriendService {
     action: FriendRequestAction['action'],
   ): Promise<FriendRequestAnswer> {
     const status = action === 'accept' ? 'accepted' : 'rejected';
-    return this.#db.$transaction(async (tx) => {
+    return this.#events.transaction(async (tx, emit) => {
       const found = await tx.friendRequest.findFirst({ where: { id: requestId, addresseeId: userId } });
       if (!found) throw requestNotFound();
       await lockPair(tx, userId, found.requesterId);
       const request = await tx.friendRequest.findUniqueOrThrow({ where: { id: requestId } });
       if (request.status === status) return { status };
       if (request.status !== 'pending') throw requestNotFound('This friend request was already answered.');
-      if (status === 'accepted') await this.#befriend(tx, userId, request.requesterId);
+      if (status === 'accepted') await this.#befriend(tx, emit, userId, request.requesterId);
       else
         await tx.friendRequest.update({
           where: { id: requestId },
           data: { status, answeredAt: this.#now() },
         });
       return { status };
-    }, TX_OPTIONS);
+    });
   }
 
   async #areFriends(tx: SocialTx, a: string, b: string): Promise<boolean> {
@@ -142,7 +143,7 @@ export class FriendService {
    * request pending between them, and announces it: friend.added and a friend_added activity of the
    * hero who accepted.
    */
-  async #befriend(tx: SocialTx, accepterId: string, requesterId: string): Promise<void> {
+  async #befriend(tx: SocialTx, emit: Emit, accepterId: string, requesterId: string): Promise<void> {
     const now = this.#now();
     await tx.friendship.createMany({
       data: [
@@ -163,12 +164,7 @@ export class FriendService {
     });
     const friend = await tx.hero.findUnique({ where: { id: requesterId }, select: { name: true } });
     const friendName = friend?.name || heroSummary(null).name;
-    await this.#events.record(
-      tx,
-      'friend.added',
-      { userId: accepterId, friendId: requesterId, friendName },
-      accepterId,
-    );
+    await emit('friend.added', { userId: accepterId, friendId: requesterId, friendName }, accepterId);
     await recordActivity(tx, {
       userId: accepterId,
       type: 'friend_added',

@@ -1,13 +1,9 @@
 import type { Challenge, FeedActivity, Friend } from '@lifequest/proto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { befriend } from '../testing/befriend.ts';
-import { type SocialHarness, startSocialHarness } from '../testing/social-harness.ts';
+import { useSocial } from '../testing/social.ts';
 
-let social: SocialHarness;
-beforeAll(async () => {
-  social = await startSocialHarness();
-});
-afterAll(() => social?.close());
+const social = useSocial();
 
 it('user.deleted purges everything of the hero, and events about them arriving late bring nothing back', async () => {
   const gone = await social.newHero('Gone');
@@ -44,7 +40,7 @@ it('user.deleted purges everything of the hero, and events about them arriving l
   await gone.post(`/api/social/activities/${friendsActivity!.id}/like`);
 
   const deleted = await social.publish('user.deleted', { userId: gone.userId });
-  await social.redeliver(deleted);
+  await social.svc.redeliver(deleted);
 
   const userId = gone.userId;
   const db = social.db;

@@ -1,14 +1,13 @@
 import type { Leaderboard } from '@lifequest/proto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { befriend } from '../testing/befriend.ts';
-import { type HeroCaller, type SocialHarness, startSocialHarness } from '../testing/social-harness.ts';
+import { type HeroCaller, useSocial } from '../testing/social.ts';
 import { LEADERBOARD_TOP } from './service.ts';
 
 // One board for the whole file, built once: heroes are only ever added, so every test reads it as it is.
-let social: SocialHarness;
+const social = useSocial();
 const heroes: Record<string, HeroCaller> = {};
 beforeAll(async () => {
-  social = await startSocialHarness();
   const xp: [string, number][] = [
     ['Ada', 1200],
     ['Bo', 900],
@@ -29,7 +28,6 @@ beforeAll(async () => {
     await social.setXp(heroes[name]!.userId, total);
   }
 });
-afterAll(() => social?.close());
 
 const board = async (hero: HeroCaller, query: string) => {
   const res = await hero.get<Leaderboard>(`/api/leaderboard${query}`);
@@ -120,7 +118,7 @@ describe('the totals behind the board', () => {
       social.publish('user.xp_changed', { userId: hero.userId, totalXP, lifeLevel: 1, xpVersion });
     const v2 = await at(80, 2);
     await at(40, 1);
-    await social.redeliver(v2);
+    await social.svc.redeliver(v2);
     const row = await social.db.hero.findUniqueOrThrow({ where: { id: hero.userId } });
     expect({ totalXp: row.totalXp, xpVersion: row.xpVersion }).toEqual({ totalXp: 80, xpVersion: 2 });
   });
