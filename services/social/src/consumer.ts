@@ -21,11 +21,11 @@
 // Milestone and quest events carry the item's version (its toggles so far): an event older than one
 // already seen for the same item is ignored, so a completion delivered after its reopening changes
 // nothing. Events about a deleted hero are ignored.
-import type { EventEnvelope, EventName } from '@lifequest/proto';
+import type { ChallengeClass, EventEnvelope, EventName } from '@lifequest/proto';
 import { challengeClassOf } from './challenges/class-of-quest.ts';
 import { countStep, takeStepBack } from './challenges/progress.ts';
 import { isUuid, type SocialEvents, type SocialTx } from './db.ts';
-import { recordActivity, retractActivity } from './feed/activities.ts';
+import { type NewActivity, recordActivity, retractActivity } from './feed/activities.ts';
 import { applyProfile, applyXp } from './heroes/projection.ts';
 import { isDeleted, purgeHero } from './heroes/purge.ts';
 
@@ -74,38 +74,26 @@ export async function react(event: Consumed, tx: SocialTx): Promise<void> {
       });
     case 'user.xp_changed':
       return applyXp(tx, event);
-    case 'milestone.completed': {
-      const key = `milestone:${event.payload.milestoneId}`;
-      if (!(await isNewest(tx, userId, key, event.payload.version))) return;
-      await recordActivity(tx, {
+    case 'milestone.completed':
+      return completed(tx, event.payload.version, {
         userId,
         type: 'milestone_reached',
         title: 'Milestone Reached',
         description: `Completed “${event.payload.title}” on the quest “${event.payload.goalTitle}”`,
-        sourceKey: key,
+        sourceKey: `milestone:${event.payload.milestoneId}`,
         createdAt: at,
+        className: challengeClassOf({ ...event.payload, title: event.payload.goalTitle }),
       });
-      const className = challengeClassOf({ ...event.payload, title: event.payload.goalTitle });
-      return countStep(tx, { userId, className, sourceKey: key, occurredAt: at });
-    }
-    case 'goal.completed': {
-      const key = `goal:${event.payload.goalId}`;
-      if (!(await isNewest(tx, userId, key, event.payload.version))) return;
-      await recordActivity(tx, {
+    case 'goal.completed':
+      return completed(tx, event.payload.version, {
         userId,
         type: 'goal_completed',
         title: 'Quest Completed',
         description: `Completed the quest “${event.payload.title}”`,
-        sourceKey: key,
+        sourceKey: `goal:${event.payload.goalId}`,
         createdAt: at,
-      });
-      return countStep(tx, {
-        userId,
         className: challengeClassOf(event.payload),
-        sourceKey: key,
-        occurredAt: at,
       });
-    }
     case 'milestone.reopened':
     case 'goal.reopened': {
       const key =
@@ -126,6 +114,23 @@ export async function react(event: Consumed, tx: SocialTx): Promise<void> {
         createdAt: at,
       });
   }
+}
+
+/** A milestone or quest completed: its activity, and a step in the hero's challenges of its class. */
+async function completed(
+  tx: SocialTx,
+  version: number | undefined,
+  done: NewActivity & { className: ChallengeClass },
+): Promise<void> {
+  if (!(await isNewest(tx, done.userId, done.sourceKey, version))) return;
+  const { className, ...activity } = done;
+  await recordActivity(tx, activity);
+  await countStep(tx, {
+    userId: done.userId,
+    className,
+    sourceKey: done.sourceKey,
+    occurredAt: done.createdAt,
+  });
 }
 
 /**
