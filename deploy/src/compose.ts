@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Ajv2019 } from 'ajv/dist/2019.js';
-import { configProblems, deployedTargets, ENTRYPOINT, MIGRATE_COMMAND } from './lifequest.ts';
+import { configProblems, deployedTargets, ENTRYPOINT, MIGRATE_COMMAND, urlVariables } from './lifequest.ts';
 import { isObject, type Json, parseYaml } from './repo.ts';
 
 /**
@@ -191,8 +191,7 @@ export function checkCompose({ raw, resolved }: ComposeFile): string[] {
   for (const [name, service] of Object.entries(all)) {
     if (!isLifeQuest(service)) continue;
     for (const [key, value] of Object.entries(environment(service))) {
-      const match = /^([A-Z_]+)_URL$/.exec(key);
-      const target = match?.[1]?.toLowerCase().replaceAll('_', '-');
+      const target = urlVariables().get(key);
       if (!target || !ports.has(target)) continue;
       if (value !== `http://${target}:${ports.get(target)}`)
         problems.push(`compose ${name}: ${key}=${value}, but ${target} listens on ${ports.get(target)}`);

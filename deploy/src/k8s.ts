@@ -6,7 +6,7 @@ import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
 import type { K8sObject } from './kustomize.ts';
-import { configProblems, deployedTargets, ENTRYPOINT, MIGRATE_COMMAND } from './lifequest.ts';
+import { configProblems, deployedTargets, ENTRYPOINT, MIGRATE_COMMAND, urlVariables } from './lifequest.ts';
 import { isObject, type Json } from './repo.ts';
 
 type Model = new (data: never) => { validate(): void };
@@ -218,7 +218,7 @@ export function checkK8s(objects: readonly K8sObject[], expect: K8sExpectations)
 
   for (const configMap of all('ConfigMap')) {
     for (const [key, value] of Object.entries((configMap.data ?? {}) as Record<string, string>)) {
-      const target = /^([A-Z_]+)_URL$/.exec(key)?.[1]?.toLowerCase().replaceAll('_', '-');
+      const target = urlVariables().get(key);
       if (!target || !servicePorts.has(target)) continue;
       if (value !== `http://${target}:${servicePorts.get(target)}`)
         problems.push(

@@ -59,6 +59,11 @@ export function configProblems(
   return problems;
 }
 
+/** `QUESTS_URL` → `quests`: the variables that tell a process where another target runs. */
+export function urlVariables(): Map<string, string> {
+  return new Map(SERVICE_TARGETS.map((name) => [`${name.toUpperCase()}_URL`, name]));
+}
+
 /** The services the gateway routes to (every service module). */
 export function servicesBehindGateway(): string[] {
   return [...SERVICE_TARGETS];
