@@ -1,9 +1,11 @@
-import { DEFAULT_PORTS, loadConfig, SERVICE_TARGETS, TARGETS } from '@lifequest/platform';
+import { registry } from '@lifequest/app';
+import { loadConfig, targetsOf, urlVariable } from '@lifequest/platform';
 import { readText } from './repo.ts';
 
 /**
- * What the deployment artifacts must agree with, read from LifeQuest itself rather than copied:
- * the targets and their default ports (platform's config), and the variables its config schema knows.
+ * What the deployment artifacts must agree with, read from LifeQuest itself rather than copied: the
+ * targets and their default ports (the app's modules, as the config reads them), and the variables the
+ * config knows.
  */
 export interface TargetInfo {
   name: string;
@@ -12,7 +14,9 @@ export interface TargetInfo {
 
 /** Every target a process can run, except `all` (the single-process mode the images also offer). */
 export function deployedTargets(): TargetInfo[] {
-  return TARGETS.filter((t) => t !== 'all').map((name) => ({ name, port: DEFAULT_PORTS[name] }));
+  return [...targetsOf(registry.modules)]
+    .filter(([name]) => name !== 'all')
+    .map(([name, { port }]) => ({ name, port }));
 }
 
 /** The entrypoint and the migration command the images run. */
@@ -20,9 +24,9 @@ export const ENTRYPOINT = 'app/src/main.ts';
 export const MIGRATE_COMMAND = 'app/src/migrate.ts';
 
 /**
- * The variables of platform's config schema (`EnvSchema`): its keys, read from the source because the
- * schema itself is private to platform. `loadConfig` silently ignores any other variable, which is why
- * a misspelt one in a manifest must be caught here.
+ * The variables the config knows: the keys of platform's schema (`EnvSchema`), read from the source
+ * because the schema is private to platform, and each module's `<NAME>_URL`. `loadConfig` silently
+ * ignores any other variable, which is why a misspelt one in a manifest must be caught here.
  */
 export function knownVariables(): Set<string> {
   const source = readText('platform/src/config.ts');
@@ -30,12 +34,12 @@ export function knownVariables(): Set<string> {
   const end = source.indexOf('\n});', start);
   if (start < 0 || end < 0) throw new Error('platform/src/config.ts: EnvSchema = z.object({...}) not found');
   const keys = [...source.slice(start, end).matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]!);
-  return new Set(keys);
+  return new Set([...keys, ...urlVariables().keys()]);
 }
 
 /** Boots the config as a process with this environment and command line would; throws ConfigError. */
 export function checkBoot(env: Record<string, string>, argv: readonly string[]): void {
-  loadConfig(env, argv);
+  loadConfig(env, argv, registry.modules);
 }
 
 /**
@@ -61,10 +65,10 @@ export function configProblems(
 
 /** `QUESTS_URL` → `quests`: the variables that tell a process where another target runs. */
 export function urlVariables(): Map<string, string> {
-  return new Map(SERVICE_TARGETS.map((name) => [`${name.toUpperCase()}_URL`, name]));
+  return new Map(registry.modules.map((m) => [urlVariable(m.name), m.name]));
 }
 
 /** The services the gateway routes to (every service module). */
 export function servicesBehindGateway(): string[] {
-  return [...SERVICE_TARGETS];
+  return registry.modules.map((m) => m.name);
 }
