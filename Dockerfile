@@ -21,13 +21,10 @@ RUN for schema in services/*/prisma/schema.prisma; do \
     done
 # The web app the gateway serves (web/dist).
 RUN cd web && node ../node_modules/vite/bin/vite.js build --logLevel warn && test -f dist/index.html
-# Production dependencies only from here on: the server's. Not the web app's (it is built into web/dist,
-# so web leaves the workspaces), nor optional peers such as the Prisma CLI, which only generated the
-# clients (--legacy-peer-deps: peers that are no one's dependency go).
-RUN node -e "const fs = require('fs'); const p = JSON.parse(fs.readFileSync('package.json', 'utf8')); \
-      p.workspaces = p.workspaces.filter((w) => w !== 'web'); fs.writeFileSync('package.json', JSON.stringify(p, null, 2));" && \
-    npm prune --omit=dev --legacy-peer-deps --no-audit --no-fund && \
-    rm -rf web/src web/public web/node_modules
+# Production dependencies only from here on. --legacy-peer-deps: optional peers that nothing depends on
+# go too, such as the Prisma CLI, which only generated the clients. The web app stays as a package (the
+# gateway reads where its build is) but its sources do not.
+RUN npm prune --omit=dev --legacy-peer-deps --no-audit --no-fund && rm -rf web/src web/public
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 LIFEQUEST_DATA_DIR=/app/.lifequest
