@@ -87,9 +87,12 @@ export function ChallengesTab() {
   }
   return (
     <ul className="grid gap-3 md:grid-cols-2" aria-label="Challenges">
-      {challenges.data.map((challenge) => (
-        <ChallengeCard key={challenge.id} challenge={challenge} now={now} />
-      ))}
+      {/* The hero's own challenges first, where their progress is. */}
+      {[...challenges.data]
+        .sort((a, b) => Number(b.isParticipating) - Number(a.isParticipating))
+        .map((challenge) => (
+          <ChallengeCard key={challenge.id} challenge={challenge} now={now} />
+        ))}
     </ul>
   );
 }

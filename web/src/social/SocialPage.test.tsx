@@ -293,9 +293,11 @@ describe('Fellowship Hall', () => {
       'Ending soon',
       '3 days left',
     ]);
+    // Once joined, the hero's challenge comes first.
     fireEvent.click(screen.getByRole('button', { name: 'Join Challenge', description: 'Challenge c4' }));
     expect(await screen.findByText('Challenge Joined!')).toBeTruthy();
     const progress = await screen.findByTestId('challenge-progress');
+    expect(screen.getAllByTestId('challenge')[0]?.contains(progress)).toBe(true);
     expect(within(progress).getByText('12/30')).toBeTruthy();
     expect(within(progress).getByText('Rank #2')).toBeTruthy();
   });
