@@ -1,7 +1,7 @@
 import { addDays, daysBetween, fromIsoDate, toIsoDate } from './calendar.ts';
 import type { DomainId } from './domain.ts';
-import { formatClock, formatMoney, formatNumber, unitFor } from './numbers.ts';
-import { describeDistance, type Measure, type Target } from './target.ts';
+import { formatClock, formatMoney, formatNumber, unitFor } from './readers/numbers.ts';
+import { describeDistance, describeTarget, type Measure, type Target } from './target.ts';
 
 // Is the target sane for the time available? Each kind of target has a pace the coach compares with
 // well-known rules of thumb (0.5-1 kg a week of weight loss, a book a week, ~100 study hours per CEFR
@@ -74,7 +74,10 @@ export function assessFeasibility(input: {
   const result = (verdict: Verdict, pace: string | null, extra: Partial<Feasibility> = {}): Feasibility => {
     // Anything but a habit squeezed into a few days is at least a stretch.
     const squeezed =
-      days < 7 && measure?.type !== 'habit' && (verdict === 'comfortable' || verdict === 'moderate');
+      days < 7 &&
+      measure?.type !== 'habit' &&
+      measure?.type !== 'per-period' &&
+      (verdict === 'comfortable' || verdict === 'moderate');
     return {
       verdict: squeezed ? 'stretch' : verdict,
       pace,
@@ -93,6 +96,15 @@ export function assessFeasibility(input: {
     const pace = `${amount.kind === 'money' ? formatMoney(amount.value, amount.unit) : `${formatNumber(amount.value)} ${amount.unit}`} a ${measure.per}`;
     return result(amount.kind === 'money' ? 'unknown' : 'comfortable', pace);
   }
+  if (target.per) return perPeriod(target, domain, result);
+  if (target.kind === 'lift') {
+    // Without the hero's starting point only an impossible lift is flagged (world records are ~500 kg).
+    const kg = target.unit === 'lb' ? target.value / 2.2 : target.value;
+    if (kg > 300) return result('unrealistic', null, { concern: 'That is a lift for the world stage.' });
+    return result('unknown', null);
+  }
+  if (target.kind === 'duration' || (target.kind === 'weight' && target.direction === 'reach'))
+    return result('unknown', null);
 
   switch (target.kind) {
     case 'weight': {
@@ -198,6 +210,40 @@ export function assessFeasibility(input: {
     default:
       return result('unknown', null);
   }
+}
+
+type Judge = (verdict: Verdict, pace: string | null, extra?: Partial<Feasibility>) => Feasibility;
+
+/**
+ * An amount kept every day or week. Cutting back is hard in ways no clock shows, so the coach asks; time
+ * and steps have limits of their own; counts use the pace limits of their unit.
+ */
+function perPeriod(target: Target & { per?: string }, domain: DomainId | null, result: Judge): Feasibility {
+  const pace = describeTarget(target);
+  if (target.bound === 'at-most' || target.kind === 'money') return result('unknown', pace);
+  const perDay =
+    target.per === 'week' ? target.value / 7 : target.per === 'month' ? target.value / 30.44 : target.value;
+  const unit = target.unit.toLowerCase();
+  if (/^(?:minutes|hours)$/.test(unit)) {
+    const minutes = unit === 'hours' ? perDay * 60 : perDay;
+    if (minutes <= 240 || (unit === 'hours' && target.bound === 'at-least' && minutes <= 720))
+      return result(minutes > 90 && unit !== 'hours' ? 'stretch' : 'comfortable', pace);
+    return result('unrealistic', pace, {
+      concern: 'That is more than 4 hours every day, on top of everything else.',
+      saferTarget: { ...target, value: unit === 'hours' ? 1 : 60 },
+    });
+  }
+  if (/\bsteps$/.test(unit)) {
+    const verdict = grade(perDay, { comfortable: 10_000, moderate: 15_000, stretch: 30_000 });
+    if (verdict !== 'unrealistic') return result(verdict, pace);
+    return result(verdict, pace, {
+      concern: 'Even very active people rarely keep above 30,000 steps a day.',
+      saferTarget: { ...target, value: 12_000 },
+    });
+  }
+  if (target.kind === 'sessions' && perDay > 4) return result('stretch', pace);
+  const limits = rateLimits(domain, target.unit);
+  return result(limits ? grade(perDay * 7, limits) : 'comfortable', pace);
 }
 
 /** Difficulty of a plan follows how hard the pace is; an unknown pace is treated as medium. */

@@ -1,6 +1,6 @@
+import { type ChatMessage, FloatingChatReply } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_DAYS, FALLBACK_XP, floatingChatTurn } from './floating-chat.ts';
-import { type ChatMessage, floatingChatReplySchema } from './schemas.ts';
 
 const TODAY = new Date('2025-01-15T12:00:00Z');
 
@@ -11,7 +11,7 @@ function chat(lines: string[]) {
   for (const line of lines) {
     messages.push({ role: 'user', content: line });
     reply = floatingChatTurn({ messages: [...messages], today: TODAY });
-    expect(floatingChatReplySchema.safeParse(reply).success).toBe(true);
+    expect(FloatingChatReply.safeParse(reply).success).toBe(true);
     messages.push({ role: 'assistant', content: reply.reply });
   }
   return reply;

@@ -1,7 +1,7 @@
+import type { SmartPart } from '@lifequest/proto';
 import { describeSpan, formatLongDate } from './calendar.ts';
 import { type CoachEvent, type CoachState, resolvedTarget } from './coach.ts';
 import { type DomainId, domainById } from './domain.ts';
-import type { SmartPart } from './intent.ts';
 import { daysLeft, finalGoal, measurableText, milestonesOf, questTitle, smartGoalData } from './quest.ts';
 import { crisisReply } from './safety.ts';
 import { hashString, pick } from './seed.ts';
@@ -58,6 +58,12 @@ const PART_NAMES: Record<SmartPart, string> = {
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The SMART part the coach is asking for, if it is asking for one. */
+function pendingPart(s: CoachState): SmartPart | null {
+  const p = s.pending;
+  return p === 'refine' || p === 'adjust' || p === 'confirmDeadline' ? null : p;
 }
 
 /** The next question for a missing part, phrased for the goal at hand. */
@@ -229,14 +235,15 @@ export function onboardingResponse(
     case 'refine':
       if (event.parts.length === 0)
         return `Of course, ${name}. Even the best maps get redrawn. What would you like to change: the goal itself, the target, the deadline, or the reason behind it?`;
-      return `Let's revisit ${event.parts.map((p) => PART_NAMES[p]).join(' and ')}. ${questionFor(state.pending as SmartPart, state, today)}`;
+      return `Let's revisit ${event.parts.map((p) => PART_NAMES[p]).join(' and ')}. ${questionFor(pendingPart(state), state, today)}`;
     case 'complete':
       return `Then it is decided, ${name}: "${finalGoal(state, today)?.title}" begins today. Choose 'Complete Your Quest Setup' and step onto the path. I'll walk beside you.`;
     case 'idle':
       return `Your quest awaits, ${name}. Choose 'Start This Quest' to begin, or 'Refine Further' if you'd like to change something.`;
     case 'progress': {
-      if (state.phase === 'ready') return summary(state, today, name, event.revised === true);
-      return `${acknowledge(event.captured, state, today, seed)} ${questionFor(state.pending as SmartPart | null, state, today)}`;
+      const fresh = event.newGoal ? `A new quest, then, ${name}! ` : '';
+      if (state.phase === 'ready') return `${fresh}${summary(state, today, name, event.revised === true)}`;
+      return `${fresh}${acknowledge(event.captured, state, today, seed)} ${questionFor(pendingPart(state), state, today)}`;
     }
   }
 }

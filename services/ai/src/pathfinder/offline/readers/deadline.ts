@@ -1,5 +1,5 @@
 import * as chrono from 'chrono-node';
-import { addDays, addMonths, lastDayOfMonth, startOfDay, toIsoDate, utcDate } from './calendar.ts';
+import { addDays, addMonths, lastDayOfMonth, startOfDay, toIsoDate, utcDate } from '../calendar.ts';
 import { NUMBER_WORD_PATTERN, parseNumberToken } from './numbers.ts';
 
 // Natural-language deadlines. chrono-node does the heavy lifting ('by June 1', 'in three months',
@@ -65,6 +65,7 @@ function ruleBased(lower: string, today: Date): Found | null {
     [/\b(?:the )?end of next year\b/, () => utcDate(year + 1, 11, 31)],
     [/\b(?:by |before |until )?(?:the )?end of (?:the |this )?year\b/, () => utcDate(year, 11, 31)],
     [/\b(?:by|before) next year\b/, () => utcDate(year, 11, 31)],
+    [/\b(?:the )?end of (20\d\d)\b/, (m) => utcDate(Number(m[1]), 11, 31)],
     [/\b(?:by|before|until) (20\d\d)\b/, (m) => utcDate(Number(m[1]) - 1, 11, 31)],
     [/\b(?:in|during|within) (20\d\d)\b/, (m) => utcDate(Number(m[1]), 11, 31)],
     [
@@ -79,13 +80,6 @@ function ruleBased(lower: string, today: Date): Found | null {
         if (m[1]?.startsWith('end') || m[1]?.startsWith('late')) return addMonths(start, 3);
         if (m[1]?.startsWith('mid')) return addDays(start, 45);
         return start;
-      },
-    ],
-    [
-      /\b(christmas|xmas|new year's eve|halloween|valentine's day|valentines)\b/,
-      (m) => {
-        const [month, day] = HOLIDAYS[m[1]!]!;
-        return nextOccurrence(today, month, day);
       },
     ],
     // Month and year spans are counted here, not by chrono, so Nov 30 + 3 months is Feb 28, not Mar 2.
@@ -103,6 +97,17 @@ function ruleBased(lower: string, today: Date): Found | null {
           : addDays(today, Math.round(months * 30.44));
       },
     ],
+    // Day and week spans are counted here too: chrono merges 'every night for 60 days' into a time of day.
+    [
+      new RegExp(
+        `\\b(?:for|in|within|over|after)\\s+(?:the\\s+)?(?:next\\s+)?(${SPAN_COUNT})\\s+(days?|weeks?)\\b(?:\\s+from now)?`,
+      ),
+      (m) => {
+        const count = spanCount(m[1]!);
+        if (count === null || count <= 0) return null;
+        return addDays(today, Math.round(count * (m[2]!.startsWith('week') ? 7 : 1)));
+      },
+    ],
     [/\b(\d+)[- ]day (?:streak|challenge)\b/, (m) => addDays(today, Number(m[1]))],
     [/\b(?:for|over) (?:a|an|one|the next) week\b/, () => addDays(today, 7)],
   ];
@@ -113,6 +118,35 @@ function ruleBased(lower: string, today: Date): Found | null {
     if (date) return { date, index: m.index, length: m[0].length };
   }
   return null;
+}
+
+/**
+ * '15/09/2026' (day first, as in Britain) and '4/30/2026' (month first, as in the US): whichever reading
+ * is a real date. When both are ('03/04/2026'), month first, as chrono reads it.
+ */
+function numericDate(lower: string, today: Date): Found | null {
+  const m = /\b(\d{1,2})[/.](\d{1,2})[/.](\d{4}|\d{2})\b/.exec(lower);
+  if (!m) return null;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  const year = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+  const [month, day] = a > 12 ? [b, a] : [a, b];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  const date = utcDate(year, month - 1, day);
+  if (date.getUTCMonth() !== month - 1 || date <= today) return null;
+  const lead = /\b(?:by|before|until|till|on|no later than)\s+(?:the\s+)?$/.exec(lower.slice(0, m.index));
+  const index = lead ? lead.index : m.index;
+  return { date, index, length: m.index + m[0].length - index };
+}
+
+/** 'by Christmas', but not 'the christmas market by 1 December': a holiday is the weakest named date. */
+function holiday(lower: string, today: Date): Found | null {
+  const m =
+    /\b(?:(?:by|before|until|till|for|at|on|over|around)\s+)?(?:the\s+)?(?:next\s+|this\s+)?(christmas|xmas|new year's eve|halloween|valentine's day|valentines)\b(?!\s+(?:market|party|fair|dinner|shopping|lights|tree|gifts?|presents?|sale))/.exec(
+      lower,
+    );
+  if (!m) return null;
+  const [month, day] = HOLIDAYS[m[1]!]!;
+  return { date: nextOccurrence(today, month, day), index: m.index, length: m[0].length };
 }
 
 /** 'this year' is the weakest hint: any other date in the message wins over it. */
@@ -161,7 +195,12 @@ function chronoBased(text: string, today: Date): Found | null {
 export function readDeadline(text: string, today: Date): Deadline | null {
   const day = startOfDay(today);
   const lower = text.toLowerCase();
-  const found = ruleBased(lower, day) ?? chronoBased(text, day) ?? thisYear(lower, day);
+  const found =
+    numericDate(lower, day) ??
+    ruleBased(lower, day) ??
+    chronoBased(text, day) ??
+    holiday(lower, day) ??
+    thisYear(lower, day);
   if (!found || found.date <= day) return null;
   return { date: toIsoDate(found.date), phrase: text.slice(found.index, found.index + found.length) };
 }
