@@ -40,7 +40,7 @@ export const DOMAINS: readonly Domain[] = [
   {
     id: 'weight',
     pattern:
-      /\b(?:(?:lose|losing|drop|shed|gain|put on)\b[^.!?]{0,40}?(?:kg|kgs|kilos?|kilograms?|lbs?|pounds?|weight)|lose weight|weight ?loss|weigh\b|down to \d+\s*(?:kg|kgs|kilos?|lbs?)|body ?fat|bmi|waist(?:line)?|six[- ]pack|slim down|get lean|bulk(?:ing)? up|dress size|trouser size)\b/,
+      /\b(?:(?:lose|losing|drop|shed|gain|put on)\b[^.!?]{0,40}?(?:kg|kgs|kilos?|kilograms?|lbs?|pounds?|stones?|weight)|lose weight|weight ?loss|weigh\b|down to \d+\s*(?:kg|kgs|kilos?|lbs?)|body ?fat|bmi|waist(?:line)?|six[- ]pack|slim down|get lean|bulk(?:ing)? up|dress size|trouser size)\b/,
     category: 'fitness',
     className: 'health',
     foundation: 'Health',
@@ -87,7 +87,7 @@ export const DOMAINS: readonly Domain[] = [
   {
     id: 'money',
     pattern:
-      /(?:\$|€|£)\s?\d|\b(?:save|saving|savings|emergency fund|nest egg|down ?payment|put aside|set aside|put away|invest|investing|budget|budgeting|earn (?=\$|£|€|\d|money|more|extra|income)|income|side hustle|dollars|euros|pension|retirement|net worth|index funds?|stocks|shares|deposit)\b/,
+      /(?:\$|€|£)\s?\d|\b(?:save|saving|savings|emergency fund|nest egg|down ?payment|put aside|set aside|put away|invest|investing|stash|budget|budgeting|bucks|freelanc\w*|earn (?=\$|£|€|\d|money|more|extra|income)|income|side hustle|dollars|euros|pension|retirement|net worth|index funds?|stocks|shares|deposit)\b/,
     category: 'finance',
     className: 'financial',
     foundation: 'Finance',
@@ -166,7 +166,7 @@ export const DOMAINS: readonly Domain[] = [
   {
     id: 'fitness',
     pattern:
-      /\b(?:gym|work ?out|workouts|exercis(?:e|es|ing)|train|training|lift|lifting|(?:push|press|pull|chin|sit|muscle)[- ]?ups?|squats?|burpees?|lunges|dips|crunches|planks?|swim|swimming|lengths|laps|cycle|cycling|bike|biking|ride|walk|walking|steps|hike|hiking|yoga|pilates|stretch|stretching|flexibility|mobility|splits|touch my toes|strength|muscles?|deadlift|bench|cardio|hiit|crossfit|spin(?:ning)? class|tennis|badminton|squash|golf|football|soccer|basketball|volleyball|netball|rugby|cricket|hockey|baseball|softball|climb|climbing|bouldering|boxing|kickboxing|martial arts|karate|judo|jiu[- ]?jitsu|bjj|taekwondo|ski|skiing|snowboard\w*|surf|surfing|skate\w*|rowing|row \d|kayak\w*|paddleboard\w*|dance|dancing|zumba|jump rope|skipping|sport|sports|resting heart rate|vo2 ?max)\b/,
+      /\b(?:gym|work ?out|workouts|exercis(?:e|es|ing)|train|training|lift|lifting|(?:push|press|pull|chin|sit|muscle)[- ]?ups?|squats?|burpees?|lunges|dips|crunches|planks?|swim|swimming|lengths|laps|cycle|cycling|bike|biking|ride|walk|walking|steps|hike|hiking|yoga|pilates|stretch|stretching|flexibility|mobility|splits|touch my toes|strength|muscles?|deadlift|bench|cardio|hiit|crossfit|spin(?:ning)? class(?:es)?|tennis|badminton|squash|golf|football|soccer|basketball|volleyball|netball|rugby|cricket|hockey|baseball|softball|climb|climbing|bouldering|boxing|kickboxing|martial arts|karate|judo|jiu[- ]?jitsu|bjj|taekwondo|ski|skiing|snowboard\w*|surf|surfing|skate\w*|rowing|row \d|kayak\w*|paddleboard\w*|dance|dancing|zumba|jump rope|skipping|sport|sports|resting heart rate|vo2 ?max)\b/,
     category: 'fitness',
     className: 'health',
     foundation: 'Health',

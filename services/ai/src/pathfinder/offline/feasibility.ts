@@ -1,7 +1,7 @@
 import { addDays, daysBetween, fromIsoDate, toIsoDate } from './calendar.ts';
 import type { DomainId } from './domain.ts';
 import { formatClock, formatMoney, formatNumber, unitFor } from './readers/numbers.ts';
-import { describeDistance, describeTarget, type Measure, type Target } from './target.ts';
+import { describeDistance, describeTarget, type Measure, PERIOD_DAYS, type Target } from './target.ts';
 
 // Is the target sane for the time available? Each kind of target has a pace the coach compares with
 // well-known rules of thumb (0.5-1 kg a week of weight loss, a book a week, ~100 study hours per CEFR
@@ -24,6 +24,9 @@ export type Difficulty = 'easy' | 'medium' | 'hard';
 
 /** Hours of guided study to reach each CEFR level from scratch (A1..C2), the usual rule of thumb. */
 const CEFR_HOURS = [100, 200, 400, 600, 850, 1100];
+
+/** Kilograms in one of each weight unit heroes use. */
+const KG_PER: Record<string, number> = { kg: 1, lb: 1 / 2.2, stone: 6.35 };
 
 type Limits = { comfortable: number; moderate: number; stretch: number };
 
@@ -99,7 +102,7 @@ export function assessFeasibility(input: {
   if (target.per) return perPeriod(target, domain, result);
   if (target.kind === 'lift') {
     // Without the hero's starting point only an impossible lift is flagged (world records are ~500 kg).
-    const kg = target.unit === 'lb' ? target.value / 2.2 : target.value;
+    const kg = target.value * (KG_PER[target.unit] ?? 1);
     if (kg > 300) return result('unrealistic', null, { concern: 'That is a lift for the world stage.' });
     return result('unknown', null);
   }
@@ -108,14 +111,15 @@ export function assessFeasibility(input: {
 
   switch (target.kind) {
     case 'weight': {
-      const kg = target.unit === 'lb' ? target.value / 2.2 : target.value;
+      const perKg = KG_PER[target.unit] ?? 1;
+      const kg = target.value * perKg;
       const perWeek = kg / weeks;
       const limits =
         target.direction === 'gain'
           ? { comfortable: 0.25, moderate: 0.5, stretch: 1 }
           : { comfortable: 0.5, moderate: 1, stretch: 1.5 };
       const verdict = grade(perWeek, limits);
-      const unitPerWeek = target.unit === 'lb' ? perWeek * 2.2 : perWeek;
+      const unitPerWeek = perWeek / perKg;
       const pace = `about ${formatNumber(unitPerWeek)} ${target.unit} a week`;
       if (verdict !== 'unrealistic') return result(verdict, pace);
       const safeRate = target.direction === 'gain' ? 0.5 : 0.75;
@@ -123,7 +127,7 @@ export function assessFeasibility(input: {
       return result(verdict, pace, {
         concern: `A safe, lasting pace is ${safeRange} a week${target.unit === 'lb' ? ' (1 to 2 lb)' : ''}.`,
         saferDeadline: saferDeadline(kg / safeRate),
-        saferTarget: { ...target, value: nice(safeRate * weeks * (target.unit === 'lb' ? 2.2 : 1), 1) },
+        saferTarget: { ...target, value: nice((safeRate * weeks) / perKg, 1) },
       });
     }
     case 'time': {
@@ -221,8 +225,7 @@ type Judge = (verdict: Verdict, pace: string | null, extra?: Partial<Feasibility
 function perPeriod(target: Target & { per?: string }, domain: DomainId | null, result: Judge): Feasibility {
   const pace = describeTarget(target);
   if (target.bound === 'at-most' || target.kind === 'money') return result('unknown', pace);
-  const perDay =
-    target.per === 'week' ? target.value / 7 : target.per === 'month' ? target.value / 30.44 : target.value;
+  const perDay = target.value / PERIOD_DAYS[target.per ?? 'day'];
   const unit = target.unit.toLowerCase();
   if (/^(?:minutes|hours)$/.test(unit)) {
     const minutes = unit === 'hours' ? perDay * 60 : perDay;

@@ -23,17 +23,25 @@ const MOVING =
 /** A spending cap ('spend no more than $400 a month') stays per period; saving at a rate adds up. */
 const SPENDING = /\b(?:spend|spending|budget|no more than|less than|under|at most|max(?:imum)?)\b/;
 
+const EARNING = /\b(?:earn|earning|make|making|bring in|income of|salary of|charge|bill)\b/;
+
 function moneyMeasure(lower: string): Measure | null {
   const money = readMoney(lower);
   if (!money) return null;
   const after = lower.slice(money.end);
-  const per = /^\s*(?:(?:a|per|each|every|\/)\s*(day|week|month|year)\b|(daily|weekly|monthly))/.exec(after);
+  const per =
+    /^\s*(?:(?:a|per|each|every|\/)\s*(day|week|fortnight|month|year)\b|every (two weeks|2 weeks|other week)\b|(daily|weekly|fortnightly|biweekly|monthly))/.exec(
+      after,
+    );
   if (!per) return { type: 'total', target: money.target };
-  const word = per[1] ?? per[2]!;
+  const word = per[1] ?? per[2] ?? per[3]!;
   if (/^year/.test(word)) return { type: 'total', target: money.target };
   const period = periodOf(word);
-  if (SPENDING.test(lower.slice(Math.max(0, money.index - 30), money.index)))
+  const before = lower.slice(Math.max(0, money.index - 30), money.index);
+  if (SPENDING.test(before))
     return { type: 'per-period', target: { ...money.target, per: period, bound: 'at-most' } };
+  // Earning $500 a month is an income to reach, not a pot that fills.
+  if (EARNING.test(before)) return { type: 'per-period', target: { ...money.target, per: period } };
   return { type: 'rate', amount: money.target, per: period };
 }
 

@@ -40,7 +40,7 @@ export const targetSchema = z.object({
     .optional(),
   distanceKm: z.number().optional(),
   direction: z.enum(['lose', 'gain', 'reach']).optional(),
-  per: z.enum(['day', 'week', 'month']).optional(),
+  per: z.enum(['day', 'week', 'fortnight', 'month']).optional(),
   bound: z.enum(['at-most', 'at-least']).optional(),
   from: z.number().optional(),
 });

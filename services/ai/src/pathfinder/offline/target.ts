@@ -22,7 +22,7 @@ export type TargetKind =
   | 'lift'
   | 'duration';
 
-export type Period = 'day' | 'week' | 'month';
+export type Period = 'day' | 'week' | 'fortnight' | 'month';
 
 /** A measurable target. `unit` is what the plan's metric carries; 'min:s' targets are in seconds. */
 export type Target = {
@@ -51,7 +51,7 @@ export type Measure =
 /** Longest unit the plan contract accepts. */
 const UNIT_MAX = 20;
 
-const PERIOD_DAYS: Record<Period, number> = { day: 1, week: 7, month: 30.44 };
+export const PERIOD_DAYS: Record<Period, number> = { day: 1, week: 7, fortnight: 14, month: 30.44 };
 
 /**
  * The target a measure stands for over `spanDays`. Money put aside adds up; an amount per day stays per

@@ -72,16 +72,6 @@ function ruleBased(lower: string, today: Date): Found | null {
       /\b(?:(?:by|before|until) )?(?:the )?end of (?:the |this )?month\b/,
       () => lastDayOfMonth(year, today.getUTCMonth()),
     ],
-    [
-      /\b(?:by |before |until )?(?:the )?(end of |late |mid-?)?(?:this |next )?(spring|summer|fall|autumn|winter)\b/,
-      (m) => {
-        const [month, day] = SEASONS[m[2]!]!;
-        const start = nextOccurrence(today, month, day);
-        if (m[1]?.startsWith('end') || m[1]?.startsWith('late')) return addMonths(start, 3);
-        if (m[1]?.startsWith('mid')) return addDays(start, 45);
-        return start;
-      },
-    ],
     // Month and year spans are counted here, not by chrono, so Nov 30 + 3 months is Feb 28, not Mar 2.
     [
       new RegExp(
@@ -100,13 +90,19 @@ function ruleBased(lower: string, today: Date): Found | null {
     // Day and week spans are counted here too: chrono merges 'every night for 60 days' into a time of day.
     [
       new RegExp(
-        `\\b(?:for|in|within|over|after)\\s+(?:the\\s+)?(?:next\\s+)?(${SPAN_COUNT})\\s+(days?|weeks?)\\b(?:\\s+from now)?`,
+        // 'in one day' is how far, not by when ('hike 20 miles in one day').
+        `\\b(?:for|in|within|over|after)\\s+(?:the\\s+)?(?:next\\s+)?(?!(?:one|a|a single)\\s+day\\b)(${SPAN_COUNT})\\s+(days?|weeks?)\\b(?:\\s+from now)?`,
       ),
       (m) => {
         const count = spanCount(m[1]!);
         if (count === null || count <= 0) return null;
         return addDays(today, Math.round(count * (m[2]!.startsWith('week') ? 7 : 1)));
       },
+    ],
+    [
+      /\b(?:for|over|in|within|during)\s+the\s+(?:next|coming)\s+(year|month|week)\b/,
+      (m) =>
+        m[1] === 'year' ? addMonths(today, 12) : m[1] === 'month' ? addMonths(today, 1) : addDays(today, 7),
     ],
     [/\b(\d+)[- ]day (?:streak|challenge)\b/, (m) => addDays(today, Number(m[1]))],
     [/\b(?:for|over) (?:a|an|one|the next) week\b/, () => addDays(today, 7)],
@@ -138,6 +134,24 @@ function numericDate(lower: string, today: Date): Found | null {
   return { date, index, length: m.index + m[0].length - index };
 }
 
+/** 'by summer', 'end of winter', 'midsummer': weaker than a named date ('before the summer holidays on July 20'). */
+function season(lower: string, today: Date): Found | null {
+  const m =
+    /\b(?:by |before |until )?(?:the )?(end of |late |mid-?)?(?:this |next )?(spring|summer|fall|autumn|winter)\b/.exec(
+      lower,
+    );
+  if (!m) return null;
+  const [month, day] = SEASONS[m[2]!]!;
+  const start = nextOccurrence(today, month, day);
+  const date =
+    m[1]?.startsWith('end') || m[1]?.startsWith('late')
+      ? addMonths(start, 3)
+      : m[1]?.startsWith('mid')
+        ? addDays(start, 45)
+        : start;
+  return { date, index: m.index, length: m[0].length };
+}
+
 /** 'by Christmas', but not 'the christmas market by 1 December': a holiday is the weakest named date. */
 function holiday(lower: string, today: Date): Found | null {
   const m =
@@ -155,7 +169,16 @@ function thisYear(lower: string, today: Date): Found | null {
   return m ? { date: utcDate(today.getUTCFullYear(), 11, 31), index: m.index, length: m[0].length } : null;
 }
 
-function chronoBased(text: string, today: Date): Found | null {
+/** Rhythms blanked out (same length, so indexes hold): chrono reads 'a month until June' as one date. */
+function withoutRhythms(text: string): string {
+  return text.replace(
+    /\b(?:(?:a|per|each|every)\s+(?:day|week|month|night|morning|evening)|every\s+(?:other|two|2|second|few)\s+(?:days?|weeks?|months?)|in (?:one|a single|a) (?:day|go|session|sitting))\b/gi,
+    (m) => ' '.repeat(m.length),
+  );
+}
+
+function chronoBased(original: string, today: Date): Found | null {
+  const text = withoutRhythms(original);
   const results = chrono.en.parse(text, { instant: today, timezone: 0 }, { forwardDate: true });
   for (const r of results) {
     const words = r.text.trim();
@@ -199,6 +222,7 @@ export function readDeadline(text: string, today: Date): Deadline | null {
     numericDate(lower, day) ??
     ruleBased(lower, day) ??
     chronoBased(text, day) ??
+    season(lower, day) ??
     holiday(lower, day) ??
     thisYear(lower, day);
   if (!found || found.date <= day) return null;

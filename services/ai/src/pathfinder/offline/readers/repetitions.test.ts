@@ -18,6 +18,10 @@ describe('readRepetitions', () => {
     });
     expect(readRepetitions('i wanna do 100 squats in one go')).toMatchObject({ value: 100, unit: 'squats' });
     expect(readRepetitions('fifty pushups')).toMatchObject({ value: 50, unit: 'push-ups' });
+    expect(readRepetitions('i would love to do a pull-up by march')).toMatchObject({
+      value: 1,
+      unit: 'pull-ups',
+    });
     expect(readRepetitions('swim 40 lengths in one session')).toMatchObject({ value: 40, unit: 'lengths' });
   });
 

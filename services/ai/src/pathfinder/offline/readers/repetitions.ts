@@ -30,9 +30,10 @@ function exerciseName(words: string): string {
 
 /** `text` in lower case. */
 export function readRepetitions(text: string): Target | null {
-  const m = new RegExp(`(?:^|[^\\w$€£.,])${NUM}\\s+(${EXERCISE_WORDS})\\b`).exec(text);
+  const m = new RegExp(`(?:^|[^\\w$€£.,])(an?|${NUM.slice(1, -1)})\\s+(${EXERCISE_WORDS})\\b`).exec(text);
   if (m) {
-    const value = parseNumberToken(m[1]!);
+    // 'do a pull-up' is one.
+    const value = /^an?$/.test(m[1]!) ? 1 : parseNumberToken(m[1]!);
     if (value === null || value <= 0) return null;
     return { value, unit: exerciseName(m[2]!), kind: 'reps' };
   }

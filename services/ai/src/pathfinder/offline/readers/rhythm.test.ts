@@ -50,6 +50,10 @@ describe('readPerPeriod', () => {
     });
   });
 
+  it('counts sessions in times', () => {
+    expect(perPeriod('attend 3 spin classes a week')).toMatchObject({ value: 3, unit: 'times', per: 'week' });
+  });
+
   it('leaves rhythms and money to their own readers', () => {
     expect(perPeriod('run 3 times a week')).toBeNull();
     expect(perPeriod('read 12 books by june')).toBeNull();
@@ -65,6 +69,7 @@ describe('readRhythm', () => {
     expect(readRhythm('play tennis twice a week')).toEqual({ perWeek: 2 });
     expect(readRhythm('call my mum every week')).toEqual({ perWeek: 1 });
     expect(readRhythm('meditate twice a day')).toEqual({ perWeek: 7, perDay: 2 });
+    expect(readRhythm('go to bed before 11pm five nights a week')).toEqual({ perWeek: 5 });
     expect(readRhythm('read 12 books')).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ const PERIOD_WORDS =
 
 /** The period a word names: 'weekly' and 'week' a week, 'night' and 'daily' a day. */
 export function periodOf(word: string | undefined): Period {
+  if (word && /^(?:fortnight|two weeks|2 weeks|other week|biweekly)/.test(word)) return 'fortnight';
   if (word && /^week/.test(word)) return 'week';
   if (word && /^month/.test(word)) return 'month';
   return 'day';
@@ -34,7 +35,10 @@ export function unitName(word: string): string {
 
 /** Words that can be counted per day but are not amounts ('3 times a day' is a rhythm, '$5 a day' money). */
 const NOT_AN_AMOUNT =
-  /^(?:times?|x|days?|weeks?|months?|years?|dollars?|bucks|euros?|pounds?|of|a|an|the|to|in|by|for|at|on)$/;
+  /^(?:times?|x|days?|nights?|mornings?|evenings?|sessions?|weeks?|months?|years?|dollars?|bucks|euros?|pounds?|of|a|an|the|to|in|by|for|at|on)$/;
+
+const SESSION_WORDS =
+  /^(?:classes|sessions|workouts|runs|swims|rides|visits|walks|hikes|matches|games|trainings)$/;
 
 export type PerPeriodFound = { target: Target & { per: Period }; index: number };
 
@@ -57,6 +61,13 @@ export function readPerPeriod(text: string): PerPeriodFound | null {
     const twoWords =
       second !== undefined && /s$/.test(second) && !/s$/.test(first) && !NOT_AN_AMOUNT.test(second);
     const unit = twoWords ? `${first} ${second}` : unitName(first);
+    // '3 spin classes a week' is a rhythm of sessions, counted in times.
+    if (SESSION_WORDS.test(unit.split(' ').at(-1)!)) {
+      return {
+        target: { value, unit: 'times', kind: 'sessions', per: periodOf(m[4] ?? m[5]!) },
+        index: m.index ?? 0,
+      };
+    }
     const index = m.index ?? 0;
     const bound =
       boundBefore(text.slice(0, index + m[0].indexOf(m[1]!))) ?? boundAfter(text.slice(index + m[0].length));
@@ -85,7 +96,7 @@ export function readRhythm(text: string): Rhythm | null {
     return { perWeek: 7 };
   if (/\b(?:every weekday|on weekdays|weekdays)\b/.test(text)) return { perWeek: 5 };
   const times = new RegExp(
-    `\\b(once|twice|thrice|${NUM.slice(1, -1)})\\s*(?:x|times?|days?|sessions?|workouts?|runs?)?\\s*(?:a|per|each|every|/)\\s*week\\b`,
+    `\\b(once|twice|thrice|${NUM.slice(1, -1)})\\s*(?:x|times?|days?|nights?|mornings?|evenings?|sessions?|workouts?|runs?|classes)?\\s*(?:a|per|each|every|/)\\s*week\\b`,
   ).exec(text);
   if (times) {
     const word = times[1]!;

@@ -21,6 +21,13 @@ describe('readRunningTime', () => {
     });
   });
 
+  it('reads a time brought down to a target', () => {
+    expect(readRunningTime('get my 5k time down to 22 minutes')).toMatchObject({
+      value: 1320,
+      distanceKm: 5,
+    });
+  });
+
   it('finds no time in a plain distance', () => {
     expect(readRunningTime('run a marathon by october')).toBeNull();
   });

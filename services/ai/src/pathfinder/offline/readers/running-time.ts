@@ -6,7 +6,7 @@ import { readDistance } from './distance.ts';
 
 function clockSeconds(text: string, distanceKm: number): number | null {
   const clock =
-    /\b(?:under|below|sub-?|less than|faster than|in|within|at)\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\b/.exec(
+    /\b(?:under|below|sub-?|less than|faster than|in|within|at|down to|time of)\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\b/.exec(
       text,
     );
   if (!clock) return null;
@@ -18,7 +18,7 @@ function clockSeconds(text: string, distanceKm: number): number | null {
 
 function spokenSeconds(text: string): number | null {
   const spoken =
-    /\b(?:under|below|sub-?|less than|faster than|in|within)\s*(?:an?\s+)?(\d+(?:\.\d+)?|an?)\s*(minutes?|mins?|m|hours?|hrs?|h|hour)\b(?:\s*(?:and\s*)?(\d+)\s*(?:minutes?|mins?|m)\b)?/.exec(
+    /\b(?:under|below|sub-?|less than|faster than|in|within|down to|time of|pb of|pr of)\s*(?:an?\s+)?(\d+(?:\.\d+)?|an?)\s*(minutes?|mins?|m|hours?|hrs?|h|hour)\b(?:\s*(?:and\s*)?(\d+)\s*(?:minutes?|mins?|m)\b)?/.exec(
       text,
     );
   if (!spoken) return null;

@@ -13,6 +13,7 @@ describe('weight readers', () => {
     expect(readWeightChange('lose ten pounds in 3 months')).toMatchObject({ value: 10, unit: 'lb' });
     expect(readWeightChange('drop 15 lbs by christmas')).toMatchObject({ value: 15, unit: 'lb' });
     expect(readWeightChange('gain 4 kg of muscle')).toMatchObject({ value: 4, direction: 'gain' });
+    expect(readWeightChange('lose 3 stone by christmas')).toMatchObject({ value: 3, unit: 'stone' });
   });
 
   it('reads a weight to reach as the weight itself', () => {

@@ -4,10 +4,11 @@ import { NUM, parseNumberToken } from './numbers.ts';
 // Body weight and weights lifted: an amount to lose or gain ('lose 5 kg', 'drop 15 lbs'), a weight to
 // reach ('get down to 75 kg'), and a lift ('bench press 100 kg').
 
-const UNIT = '(kg|kgs|kilos?|kilograms?|lbs?|pounds?)';
+const UNIT = '(kg|kgs|kilos?|kilograms?|lbs?|pounds?|stones?|st)';
 
-function unitOf(word: string): 'kg' | 'lb' {
-  return /^(?:lb|pound)/.test(word) ? 'lb' : 'kg';
+function unitOf(word: string): 'kg' | 'lb' | 'stone' {
+  if (/^(?:lb|pound)/.test(word)) return 'lb';
+  return /^st/.test(word) ? 'stone' : 'kg';
 }
 
 /** `text` in lower case. */
