@@ -1,0 +1,156 @@
+// The Fellowship Hall API (spec 2, 3, 7): feed and likes, rankings, friends and requests, challenges.
+// Field names are the spec's. The social service serves these; the web reads them.
+import { z } from 'zod';
+import { CHALLENGE_CLASSES } from '../rules/life-class.ts';
+
+export const ACTIVITY_TYPES = [
+  'milestone_reached',
+  'level_up',
+  'achievement_unlocked',
+  'goal_completed',
+  'friend_added',
+  'challenge_joined',
+] as const;
+export const ActivityType = z.enum(ACTIVITY_TYPES);
+export type ActivityType = z.infer<typeof ActivityType>;
+
+/** How a hero appears to other heroes: never their e-mail. */
+export const HeroSummary = z.object({
+  name: z.string(),
+  activeClassTitle: z.string(),
+});
+export type HeroSummary = z.infer<typeof HeroSummary>;
+
+/** A Feed activity (spec 3). `createdAt` is an ISO timestamp. */
+export const FeedActivity = z.object({
+  id: z.string(),
+  type: ActivityType,
+  title: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+  likes: z.number().int().min(0),
+  hasLiked: z.boolean(),
+  user: HeroSummary,
+});
+export type FeedActivity = z.infer<typeof FeedActivity>;
+
+export const FEED_PAGE_MAX = 50;
+export const FEED_PAGE_DEFAULT = 20;
+
+/**
+ * GET /api/social/feed: newest first. The spec's web reads a bare list; `before` (an activity id, the
+ * last one seen) pages further back and `limit` bounds a page.
+ */
+export const FeedQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(FEED_PAGE_MAX).default(FEED_PAGE_DEFAULT),
+  before: z.uuid({ error: 'before must be an activity id' }).optional(),
+});
+export type FeedQuery = z.infer<typeof FeedQuery>;
+export const Feed = z.array(FeedActivity);
+export type Feed = z.infer<typeof Feed>;
+
+/** POST /api/social/activities/{id}/like toggles: a second call takes the like back. */
+export const LikeResult = z.object({ liked: z.boolean(), likes: z.number().int().min(0) });
+export type LikeResult = z.infer<typeof LikeResult>;
+
+export const LEADERBOARD_TYPES = ['total_xp', 'level'] as const;
+export const LeaderboardType = z.enum(LEADERBOARD_TYPES, {
+  error: `type must be one of ${LEADERBOARD_TYPES.join(', ')}`,
+});
+export type LeaderboardType = z.infer<typeof LeaderboardType>;
+export const LEADERBOARD_SCOPES = ['global', 'friends'] as const;
+
+export const LeaderboardQuery = z.object({
+  type: LeaderboardType.default('total_xp'),
+  /** Beyond the spec: `friends` ranks the hero among their friends; the default is everyone. */
+  scope: z.enum(LEADERBOARD_SCOPES, { error: 'scope must be global or friends' }).default('global'),
+});
+export type LeaderboardQuery = z.infer<typeof LeaderboardQuery>;
+
+/** A Leaderboard entry (spec 3): ties share a rank. */
+export const LeaderboardEntry = z.object({
+  rank: z.number().int().min(1),
+  value: z.number().int(),
+  user: HeroSummary.extend({ id: z.string() }),
+});
+export type LeaderboardEntry = z.infer<typeof LeaderboardEntry>;
+/** The top of the board, then the asking hero's own entry when they are not in the top. */
+export const Leaderboard = z.array(LeaderboardEntry);
+export type Leaderboard = z.infer<typeof Leaderboard>;
+
+/** A Friend (spec 3). */
+export const Friend = z.object({
+  id: z.string(),
+  name: z.string(),
+  activeClassTitle: z.string(),
+  lifeLevel: z.number().int(),
+  totalXP: z.number().int(),
+});
+export type Friend = z.infer<typeof Friend>;
+export const FriendList = z.array(Friend);
+
+export const FriendRequestBody = z.object({
+  email: z
+    .string({ error: 'email is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'email is required')
+    .max(254, 'email must be at most 254 characters')
+    .pipe(z.email({ error: 'email must be a valid e-mail address' })),
+});
+export type FriendRequestBody = z.infer<typeof FriendRequestBody>;
+
+/**
+ * What POST /api/friends/request did: `pending` (sent), or `accepted` when the other hero had already
+ * asked this hero (the two requests become a friendship).
+ */
+export const FriendRequestResult = z.object({
+  status: z.enum(['pending', 'accepted']),
+  requestId: z.string(),
+});
+export type FriendRequestResult = z.infer<typeof FriendRequestResult>;
+
+/** An incoming, pending Friend request (spec 3). */
+export const FriendRequest = z.object({
+  id: z.string(),
+  requester: HeroSummary,
+  createdAt: z.string(),
+});
+export type FriendRequest = z.infer<typeof FriendRequest>;
+export const FriendRequestList = z.array(FriendRequest);
+
+export const FriendRequestAction = z.object({
+  action: z.enum(['accept', 'reject'], { error: 'action must be accept or reject' }),
+});
+export type FriendRequestAction = z.infer<typeof FriendRequestAction>;
+export const FriendRequestAnswer = z.object({ status: z.enum(['accepted', 'rejected']) });
+export type FriendRequestAnswer = z.infer<typeof FriendRequestAnswer>;
+
+export const ChallengeClassSchema = z.enum(CHALLENGE_CLASSES);
+
+export const ChallengesQuery = z.object({
+  /** The spec's web always asks active=true; without it, recently ended challenges are listed too. */
+  active: z
+    .enum(['true', 'false'], { error: 'active must be true or false' })
+    .optional()
+    .transform((v) => v !== 'false'),
+});
+
+/** A Challenge (spec 3). `userProgress` and `userRank` are null until the hero joins. */
+export const Challenge = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  className: ChallengeClassSchema,
+  /** ISO timestamp of the end. */
+  endDate: z.string(),
+  participantCount: z.number().int().min(0),
+  isParticipating: z.boolean(),
+  userProgress: z.number().int().min(0).nullable(),
+  targetValue: z.number().int().min(1),
+  userRank: z.number().int().min(1).nullable(),
+});
+export type Challenge = z.infer<typeof Challenge>;
+export const ChallengeList = z.array(Challenge);
+
+export const RequestIdParams = z.object({ requestId: z.uuid({ error: 'requestId must be a valid id' }) });
