@@ -1,8 +1,8 @@
 import type { AdvisorReply, ChatMessage, SmartPart } from '@lifequest/proto';
-import { formatLongDate } from './calendar.ts';
 import { type CoachState, readConversation } from './coach.ts';
 import { domainById } from './domain.ts';
 import { planOf } from './quest.ts';
+import { formatLongDate } from './readers/calendar.ts';
 import { crisisReply } from './safety.ts';
 import type { CoachPlan } from './schemas.ts';
 import { onboardingResponse } from './voice.ts';

@@ -1,14 +1,15 @@
 import type { ConversationPhase, SmartPart } from '@lifequest/proto';
-import { addDays, daysBetween, fromIsoDate, toIsoDate } from './calendar.ts';
 import { classifyMessage } from './conversation.ts';
 import type { DomainId } from './domain.ts';
 import { assessFeasibility, type Feasibility } from './feasibility.ts';
+import { cleanWhy, isSubstantive } from './goal-phrase.ts';
 import { isAffirmation, isNegation, isRefineRequest, isUnsure, namedParts, normalise } from './intent.ts';
+import { addDays, daysBetween, fromIsoDate, toIsoDate } from './readers/calendar.ts';
 import { type Deadline, declinesDeadline } from './readers/deadline.ts';
-import { cleanWhy, isSubstantive } from './readers/goal-phrase.ts';
+import { round, type Target } from './readers/quantity.ts';
 import { detectsSelfHarm } from './safety.ts';
 import { absorb, achievableKey } from './takes.ts';
-import { type Measure, resolveTarget, round, type Target } from './target.ts';
+import { type Measure, resolveTarget } from './target.ts';
 
 // The conversation reducer. Every turn replays all of the hero's messages from an empty state, so the
 // coach never depends on what a client kept between calls. For each message the coach knows what it

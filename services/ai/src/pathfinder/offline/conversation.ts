@@ -1,9 +1,9 @@
 import type { CoachState } from './coach.ts';
 import { type DomainId, detectNamedDomain, domainById } from './domain.ts';
+import { findWhyClause, readGoal } from './goal-phrase.ts';
 import { isAffirmation, isNegation, isQuestion, isUnsure } from './intent.ts';
 import { readMeasure } from './measure.ts';
 import { readDeadline } from './readers/deadline.ts';
-import { findWhyClause, readGoal } from './readers/goal-phrase.ts';
 
 // The conversation model shared by the advisor, the onboarding chat and the floating chat: what a
 // message does to the goal being shaped. It answers the question the coach asked (or volunteers more

@@ -1,7 +1,8 @@
-import { addDays, daysBetween, fromIsoDate, toIsoDate } from './calendar.ts';
 import type { DomainId } from './domain.ts';
+import { addDays, daysBetween, fromIsoDate, toIsoDate } from './readers/calendar.ts';
 import { formatClock, formatMoney, formatNumber, unitFor } from './readers/numbers.ts';
-import { describeDistance, describeTarget, type Measure, PERIOD_DAYS, type Target } from './target.ts';
+import type { Target } from './readers/quantity.ts';
+import { describeDistance, describeTarget, type Measure, PERIOD_DAYS } from './target.ts';
 
 // Is the target sane for the time available? Each kind of target has a pace the coach compares with
 // well-known rules of thumb (0.5-1 kg a week of weight loss, a book a week, ~100 study hours per CEFR

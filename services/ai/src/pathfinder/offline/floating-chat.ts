@@ -1,11 +1,11 @@
 import type { ChatMessage, CreateGoalAction, FloatingChatReply } from '@lifequest/proto';
 import { adviceFor, isGreeting, isThanks } from './advice.ts';
-import { addDays, formatLongDate, toIsoDate } from './calendar.ts';
 import { readConversation, resolvedTarget } from './coach.ts';
 import { domainById } from './domain.ts';
 import { isQuestion, normalise } from './intent.ts';
 import { buildMilestonePlan } from './milestones.ts';
 import { milestonesOf, questTitle } from './quest.ts';
+import { addDays, formatLongDate, toIsoDate } from './readers/calendar.ts';
 import { crisisReply, detectsSelfHarm } from './safety.ts';
 import { onboardingResponse, questionFor } from './voice.ts';
 

@@ -5,12 +5,13 @@ import { readHold, readMinutes } from './readers/duration.ts';
 import { readLevel } from './readers/level.ts';
 import { readMoney } from './readers/money.ts';
 import { NUM, parseNumberToken } from './readers/numbers.ts';
+import type { TargetKind } from './readers/quantity.ts';
 import { readReduction } from './readers/reduction.ts';
 import { readRepetitions } from './readers/repetitions.ts';
 import { periodOf, readPerPeriod, readRhythm } from './readers/rhythm.ts';
 import { readRunningTime } from './readers/running-time.ts';
 import { readBareWeight, readLift, readTargetWeight, readWeightChange } from './readers/weight.ts';
-import type { Measure, TargetKind } from './target.ts';
+import type { Measure } from './target.ts';
 
 // "How much", read from one message by asking the readers in turn, most specific first: a time over a
 // distance before the distance, a reduction before a plain per-day amount, an amount before a rhythm.

@@ -1,7 +1,7 @@
 import { Plan } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
 import { buildMilestonePlan, GOAL_XP, milestoneCount, xpBonuses } from './milestones.ts';
-import type { Target } from './target.ts';
+import type { Target } from './readers/quantity.ts';
 
 const TODAY = new Date('2025-01-15T12:00:00Z');
 

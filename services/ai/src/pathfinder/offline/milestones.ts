@@ -1,11 +1,12 @@
 import { splitMilestoneXp } from '@lifequest/proto';
-import { addDays, daysBetween, describeSpan, fromIsoDate, toIsoDate } from './calendar.ts';
 import type { DomainId } from './domain.ts';
 import { assessFeasibility, type Difficulty, difficultyOf } from './feasibility.ts';
+import { addDays, daysBetween, describeSpan, fromIsoDate, toIsoDate } from './readers/calendar.ts';
 import type { Completion } from './readers/completion.ts';
 import { formatClock, formatMoney, formatNumber, unitFor } from './readers/numbers.ts';
+import type { Target } from './readers/quantity.ts';
 import type { PlanMilestone } from './schemas.ts';
-import { cefrName, describeDistance, describeTarget, type Target } from './target.ts';
+import { cefrName, describeDistance, describeTarget } from './target.ts';
 
 // Milestone plans: checkpoints spread evenly from today to the deadline, labelled in the goal's own
 // terms ('Read 3 of 12 books', 'Save $1,250 of $5,000'), with the goal's XP split across them.

@@ -1,20 +1,14 @@
 import type { GoalCategory, Plan } from '@lifequest/proto';
-import { daysBetween, formatLongDate, fromIsoDate } from './calendar.ts';
 import { type CoachState, resolvedTarget } from './coach.ts';
 import { domainById } from './domain.ts';
 import { difficultyOf } from './feasibility.ts';
 import { readMeasure } from './measure.ts';
 import { buildMilestonePlan, GOAL_XP, xpBonuses } from './milestones.ts';
+import { daysBetween, formatLongDate, fromIsoDate } from './readers/calendar.ts';
 import { formatNumber } from './readers/numbers.ts';
+import type { Target } from './readers/quantity.ts';
 import type { CoachFinalGoal, CoachPlan, CoachSmartGoalData, PlanMilestone } from './schemas.ts';
-import {
-  cefrName,
-  describeDistance,
-  describeMeasure,
-  describeTarget,
-  metricUnit,
-  type Target,
-} from './target.ts';
+import { cefrName, describeDistance, describeMeasure, describeTarget, metricUnit } from './target.ts';
 
 // From the coach's state to the things the product stores and shows: the quest title, the SMART parts
 // as sentences, the onboarding finalGoal and the advisor's Plan.

@@ -1,5 +1,5 @@
 import type { NarrativeType } from '@lifequest/proto';
-import { formatLongDate } from './calendar.ts';
+import { formatLongDate } from './readers/calendar.ts';
 import type { StoryInput, StoryReply } from './schemas.ts';
 import { hashString, seededRandom } from './seed.ts';
 

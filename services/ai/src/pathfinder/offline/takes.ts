@@ -1,10 +1,10 @@
 import type { SmartPart } from '@lifequest/proto';
 import type { CoachState } from './coach.ts';
 import { type DomainId, domainById } from './domain.ts';
+import { cleanWhy, findWhyClause, type GoalReading, isSubstantive, readGoal } from './goal-phrase.ts';
 import { hasOverrideMarker, isAffirmation, isNegation, isQuestion, isUnsure } from './intent.ts';
 import { readMeasure } from './measure.ts';
 import { type Deadline, readDeadline } from './readers/deadline.ts';
-import { cleanWhy, findWhyClause, type GoalReading, isSubstantive, readGoal } from './readers/goal-phrase.ts';
 import type { Measure } from './target.ts';
 
 // Named readers that take what one message says into the coach's state: the goal, its measure, its

@@ -1,6 +1,6 @@
-import type { Bound } from './readers/bounds.ts';
 import type { Completion } from './readers/completion.ts';
 import { formatClock, formatMoney, formatNumber, unitFor } from './readers/numbers.ts';
+import { KM_PER_MILE, type Period, round, type Target } from './readers/quantity.ts';
 
 // What "how much" means once read. Five shapes of measure exist:
 // - a total: a finish line ('read 12 books', 'save $5,000', 'run 5k under 30 minutes');
@@ -8,38 +8,6 @@ import { formatClock, formatMoney, formatNumber, unitFor } from './readers/numbe
 // - an amount per day or week kept until the deadline ('10,000 steps a day', 'down to 1 coffee a day');
 // - a rhythm of sessions ('meditate 10 minutes every day', 'gym 3 times a week');
 // - a named thing to finish ('the CS50 course', 'the bar exam'), which has no number to invent.
-
-export type TargetKind =
-  | 'weight'
-  | 'money'
-  | 'time'
-  | 'distance'
-  | 'count'
-  | 'reps'
-  | 'level'
-  | 'percent'
-  | 'sessions'
-  | 'lift'
-  | 'duration';
-
-export type Period = 'day' | 'week' | 'fortnight' | 'month';
-
-/** A measurable target. `unit` is what the plan's metric carries; 'min:s' targets are in seconds. */
-export type Target = {
-  value: number;
-  unit: string;
-  kind?: TargetKind;
-  /** For 'min:s' targets: the distance the time is for. */
-  distanceKm?: number;
-  /** For weight targets: an amount to lose or gain, or a weight to reach ('down to 75 kg'). */
-  direction?: 'lose' | 'gain' | 'reach';
-  /** Set when the amount is per day or week ('10,000 steps a day'); the plan's unit is then 'steps/day'. */
-  per?: Period;
-  /** A ceiling ('under 2 hours a day') or a floor ('at least 8 hours'). */
-  bound?: Bound;
-  /** Where a reduction starts, when the hero said it ('from 20 a day down to 5'). */
-  from?: number;
-};
 
 export type Measure =
   | { type: 'total'; target: Target }
@@ -121,8 +89,6 @@ function describeAmount(target: Target): string {
   }
 }
 
-export const KM_PER_MILE = 1.609;
-
 const CEFR = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'];
 
 export function cefrName(ordinal: number): string {
@@ -165,9 +131,4 @@ export function describeMeasure(measure: Measure): string {
       return `${length}, ${rhythm}`;
     }
   }
-}
-
-export function round(value: number, decimals: number): number {
-  const f = 10 ** decimals;
-  return Math.round(value * f) / f;
 }

@@ -1,5 +1,5 @@
-import type { Target } from '../target.ts';
 import { NUM, parseNumberToken } from './numbers.ts';
+import type { Target } from './quantity.ts';
 
 // Counts of things made, read, learned or written: 'read 12 books', 'write 4 blog posts', 'learn 500
 // Spanish words', 'publish 3 case studies', and the same counts used as adjectives: 'a 60,000-word

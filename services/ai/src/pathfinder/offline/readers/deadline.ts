@@ -1,5 +1,5 @@
 import * as chrono from 'chrono-node';
-import { addDays, addMonths, lastDayOfMonth, startOfDay, toIsoDate, utcDate } from '../calendar.ts';
+import { addDays, addMonths, lastDayOfMonth, startOfDay, toIsoDate, utcDate } from './calendar.ts';
 import { NUMBER_WORD_PATTERN, parseNumberToken } from './numbers.ts';
 
 // Natural-language deadlines. chrono-node does the heavy lifting ('by June 1', 'in three months',

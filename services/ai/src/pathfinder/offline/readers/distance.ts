@@ -1,4 +1,4 @@
-import { KM_PER_MILE, round, type Target } from '../target.ts';
+import { KM_PER_MILE, round, type Target } from './quantity.ts';
 
 // Distances: '5k', '10 km', '2 miles', '5,000 metres', 'a marathon', 'a half-marathon'. A race named by
 // its distance is that distance (a marathon is 42.2 km).

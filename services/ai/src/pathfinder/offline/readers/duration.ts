@@ -1,5 +1,5 @@
-import type { Target } from '../target.ts';
 import { NUM, parseNumberToken } from './numbers.ts';
+import type { Target } from './quantity.ts';
 
 // Lengths of time: '30 minutes', 'an hour', '1.5 hours', '90 secs', and holds ('hold a plank for
 // 3 minutes'), whose target is the time itself in the hero's unit.

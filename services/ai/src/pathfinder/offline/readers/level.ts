@@ -1,4 +1,4 @@
-import type { Target } from '../target.ts';
+import type { Target } from './quantity.ts';
 
 // Language levels on the CEFR scale ('reach B1', 'get my Spanish to A2 level'), as an ordinal: A1 = 1
 // ... C2 = 6, unit 'CEFR level'.

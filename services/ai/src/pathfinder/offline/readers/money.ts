@@ -1,5 +1,5 @@
-import type { Target } from '../target.ts';
 import { NUM, parseNumberToken } from './numbers.ts';
+import type { Target } from './quantity.ts';
 
 // Amounts of money: '$5,000', '£3k', '2,000 euros', 'ten thousand dollars', 'save 5000', '20k in savings'.
 // No currency named means dollars.

@@ -1,5 +1,5 @@
-import type { Period, Target } from '../target.ts';
 import { NUM, parseNumberToken } from './numbers.ts';
+import type { Period, Target } from './quantity.ts';
 import { periodOf, unitName } from './rhythm.ts';
 
 // Cutting back: 'cut my coffee down to one cup a day', 'go from 20 cigarettes a day down to 5', 'reduce

@@ -1,5 +1,5 @@
-import type { Target } from '../target.ts';
 import { NUM, parseNumberToken } from './numbers.ts';
+import type { Target } from './quantity.ts';
 
 // Repetitions: '50 push-ups in a row', '10 pull ups', '100 squats in one go', '40 lengths in one session'.
 // A count of an exercise is one feat to build up to (a fitness target), not a running total.

@@ -1,6 +1,6 @@
-import type { Period, Target } from '../target.ts';
 import { boundAfter, boundBefore } from './bounds.ts';
 import { NUM, parseNumberToken } from './numbers.ts';
+import type { Period, Target } from './quantity.ts';
 
 // Per-day and per-week amounts: '10,000 steps a day', '2 litres of water every day', 'at least 8 hours
 // a night', '10 hours a week', and rhythms of sessions: 'every day', '3 times a week', 'twice a day'.

@@ -1,5 +1,5 @@
-import { round, type Target } from '../target.ts';
 import { readDistance } from './distance.ts';
+import { round, type Target } from './quantity.ts';
 
 // A time to beat over a distance: 'run 5k under 30 minutes', 'a marathon in under 4 hours', 'sub-25
 // 5k', '10k in 55:00', 'row 5,000 metres in under 20 minutes'. The target is unit 'min:s' in seconds.

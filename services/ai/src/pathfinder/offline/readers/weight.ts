@@ -1,5 +1,5 @@
-import type { Target } from '../target.ts';
 import { NUM, parseNumberToken } from './numbers.ts';
+import type { Target } from './quantity.ts';
 
 // Body weight and weights lifted: an amount to lose or gain ('lose 5 kg', 'drop 15 lbs'), a weight to
 // reach ('get down to 75 kg'), and a lift ('bench press 100 kg').
