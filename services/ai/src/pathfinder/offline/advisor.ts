@@ -49,10 +49,16 @@ export function advisorTurn(input: { message: string; history: ChatMessage[]; to
     };
   }
   const f = state.feasibility;
+  const by = formatLongDate(plan.milestones.at(-1)!.due_date);
+  const check = f?.pace
+    ? `is ${f.pace} realistic for you?`
+    : `does ${by} give you enough time alongside the rest of your life?`;
   const question =
     f?.verdict === 'unknown' || f?.verdict === 'stretch'
-      ? `One honest check: is ${f.pace ?? 'this pace'} realistic for you? If not, I'll stretch the deadline or trim the target.`
+      ? `One honest check: ${check} If not, I'll stretch the deadline or trim the target.`
       : null;
+  // A daily amount or a cut is its own pace; 'That's 10,000 steps a day' would only repeat the title.
+  const pace = state.measure?.type === 'per-period' ? null : (f?.pace ?? null);
   const fresh = event.kind === 'progress' && event.newGoal ? 'A new quest, then! ' : '';
-  return { reply: `${fresh}${planReply(plan, question, f?.pace ?? null)}`, needs_confirmation: true, plan };
+  return { reply: `${fresh}${planReply(plan, question, pace)}`, needs_confirmation: true, plan };
 }

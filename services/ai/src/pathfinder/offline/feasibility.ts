@@ -225,12 +225,24 @@ type Judge = (verdict: Verdict, pace: string | null, extra?: Partial<Feasibility
  */
 function perPeriod(target: Target & { per?: string }, domain: DomainId | null, result: Judge): Feasibility {
   const pace = describeTarget(target);
-  if (target.bound === 'at-most' || target.kind === 'money') return result('unknown', pace);
+  if (target.kind === 'money') return result('unknown', pace);
+  if (target.bound === 'at-most') {
+    const per = target.per ? ` a ${target.per}` : '';
+    const cut =
+      target.value === 0
+        ? 'stopping completely'
+        : target.from !== undefined
+          ? `going from ${formatNumber(target.from)} to ${formatNumber(target.value)} ${target.unit}${per}`
+          : `keeping to ${pace}`;
+    return result('unknown', cut);
+  }
   const perDay = target.value / PERIOD_DAYS[target.per ?? 'day'];
   const unit = target.unit.toLowerCase();
   if (/^(?:minutes|hours)$/.test(unit)) {
     const minutes = unit === 'hours' ? perDay * 60 : perDay;
-    if (minutes <= 240 || (unit === 'hours' && target.bound === 'at-least' && minutes <= 720))
+    // Sleep and rest are hours of the day too, but not hours of effort.
+    const resting = domain === 'wellness' || target.bound === 'at-least';
+    if (minutes <= 240 || (resting && minutes <= 720))
       return result(minutes > 90 && unit !== 'hours' ? 'stretch' : 'comfortable', pace);
     return result('unrealistic', pace, {
       concern: 'That is more than 4 hours every day, on top of everything else.',

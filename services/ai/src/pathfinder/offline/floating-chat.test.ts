@@ -35,6 +35,13 @@ describe('floatingChatTurn', () => {
     expect(reply.reply).toMatch(/reading/i);
   });
 
+  it('offers a new goal, not the old one changed, when the hero moves on to another goal', () => {
+    const reply = chat(['I want to save $2,000 by June 1', 'I want to lose 5 kg by April 30']);
+    expect(reply.actions).toHaveLength(1);
+    expect(reply.actions[0]!.payload).toMatchObject({ title: 'Lose 5 kg', targetDate: '2025-04-30' });
+    expect(reply.actions[0]!.payload.milestones.at(-1)!.title).toBe('Lose the full 5 kg');
+  });
+
   it('without a deadline uses the spec fallback: 90 days, 100 XP, 25/25/50 at 30/60/90 days', () => {
     const reply = chat(['I want to start journaling']);
     const { payload } = reply.actions[0]!;

@@ -24,6 +24,7 @@ export function questTitle(s: CoachState, today: Date): string {
   const verb = (phrase.split(' ')[0] ?? '').toLowerCase();
   const keepPhrase =
     phraseMatchesMeasure(phrase, s) ||
+    (s.measure?.type === 'per-period' && s.measure.target.value === 0) ||
     !s.measure ||
     !target ||
     ((s.measure.type === 'habit' || s.measure.type === 'per-period') &&

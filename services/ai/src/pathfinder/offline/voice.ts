@@ -161,7 +161,9 @@ function pushback(s: CoachState, today: Date, name: string): string {
     offers.length > 0
       ? `Shall we ${offers.join(', or ')}? Say yes to ${offers.length > 1 ? 'the first' : 'that'}, or tell me what you'd prefer.`
       : 'What target or deadline would feel more within reach?';
-  return `${name}, a true guide must be honest with you: ${goal} by ${by} means ${f?.pace ?? 'a pace few could keep'}. ${f?.concern ?? ''} I'd rather see you win than burn out. ${offer}`.replace(
+  // A daily amount is its own pace: say so once ('60,000 steps a day is a pace few could keep').
+  const means = f?.pace && !f.pace.startsWith(goal) ? `means ${f.pace}` : 'is a pace few could keep';
+  return `${name}, a true guide must be honest with you: ${goal} by ${by} ${means}. ${f?.concern ?? ''} I'd rather see you win than burn out. ${offer}`.replace(
     /\s+/g,
     ' ',
   );

@@ -20,6 +20,7 @@ describe('readHold', () => {
   it('reads a hold as its time in the unit the hero used', () => {
     expect(readHold('hold a plank for 3 minutes by march 31')).toMatchObject({ value: 3, unit: 'minutes' });
     expect(readHold('plank for 90 seconds')).toMatchObject({ value: 90, unit: 'seconds' });
+    expect(readHold('run for 30 minutes non-stop')).toMatchObject({ value: 30, unit: 'minutes' });
     expect(readHold('run for 3 minutes')).toBeNull();
   });
 });

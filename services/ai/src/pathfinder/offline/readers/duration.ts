@@ -25,11 +25,18 @@ export function readMinutes(text: string): number | null {
   return unit === 'hours' ? amount * 60 : unit === 'seconds' ? amount / 60 : amount;
 }
 
-/** 'hold a plank for 3 minutes', 'plank for 90 seconds', 'hold my breath for 2 minutes'. */
+/**
+ * 'hold a plank for 3 minutes', 'plank for 90 seconds', 'run for 30 minutes non-stop': a time kept up
+ * without a break.
+ */
 export function readHold(text: string): Target | null {
-  const m = new RegExp(
-    `\\b(?:hold|plank|dead hang|hang|wall sit)\\b[^.!?]{0,30}?\\bfor\\s+(?:an?\\s+|a full\\s+)?${NUM}?\\s*${TIME_UNIT}\\b`,
-  ).exec(text);
+  const m =
+    new RegExp(
+      `\\b(?:hold|plank|dead hang|hang|wall sit)\\b[^.!?]{0,30}?\\bfor\\s+(?:an?\\s+|a full\\s+)?${NUM}?\\s*${TIME_UNIT}\\b`,
+    ).exec(text) ??
+    new RegExp(
+      `\\b(?:run|jog|swim|cycle|row|skip|dance)\\b[^.!?]{0,20}?\\bfor\\s+(?:an?\\s+|a full\\s+)?${NUM}?\\s*${TIME_UNIT}\\s+(?:non-?stop|without (?:stopping|a break)|straight|continuously)\\b`,
+    ).exec(text);
   if (!m) return null;
   const value = m[1] ? parseNumberToken(m[1]) : 1;
   if (value === null || value <= 0) return null;

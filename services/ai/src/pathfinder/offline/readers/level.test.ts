@@ -8,6 +8,10 @@ describe('readLevel', () => {
     expect(readLevel('get my spanish to a2 level within 6 months')).toMatchObject({ value: 2 });
   });
 
+  it('leaves a level in the name of an exam to the exam', () => {
+    expect(readLevel('sit the cambridge c2 proficiency exam on 20 june')).toBeNull();
+  });
+
   it('needs a language or level context', () => {
     expect(readLevel('fill form b1 by friday')).toBeNull();
   });

@@ -9,6 +9,8 @@ const CEFR = ['a1', 'a2', 'b1', 'b2', 'c1', 'c2'];
 export function readLevel(text: string): Target | null {
   const m = /\b([abc][12])\b/.exec(text);
   if (!m) return null;
+  // 'the Cambridge C2 Proficiency exam' names an exam to pass, not a level to reach.
+  if (/^(?:\s+[a-z]+){0,2}\s+(?:exam|test|certificate|course)\b/.test(text.slice(m.index + 2))) return null;
   if (
     !/\b(?:level|cefr|reach|get to|pass|achieve|hit|spanish|french|german|italian|japanese|portuguese|chinese|language|at)\b/.test(
       text,

@@ -36,6 +36,14 @@ describe('readReduction', () => {
     ]);
   });
 
+  it('counts what is cut by the habit it names when the amounts stand alone', () => {
+    expect(reduced('Cut my smoking from ten a day to three by the end of March')).toEqual([
+      3,
+      'cigarettes/day',
+      10,
+    ]);
+  });
+
   it('reads quitting as cutting to zero', () => {
     expect(reduced('quit smoking by March 1st')).toEqual([0, 'cigarettes/day', null]);
     expect(reduced('give up alcohol')).toEqual([0, 'drinks/day', null]);

@@ -36,9 +36,14 @@ function quit(text: string): Reduction | null {
 
 /** The thing cut back, named between the verb and 'to': 'cut my coffee down to 1' -> 'coffees'. */
 function objectOf(words: string): string | null {
-  const m = /(?:my|the|our|your)?\s*([a-z]+(?:\s+(?:time|intake|use|drinks))?)\s*$/.exec(words.trim());
+  const m = /(?:my|the|our|your)?\s*([a-z]+(?:\s+(?:time|intake|use|drinks))?)\s*$/.exec(
+    words.replace(/\bfrom\b.*$/, '').trim(),
+  );
   if (!m || /^(?:down|back|it|that|myself|me|this|from)$/.test(m[1]!)) return null;
-  return m[1]!.replace(/\s+(?:intake|use)$/, '');
+  const object = m[1]!.replace(/\s+(?:intake|use)$/, '');
+  // 'cut my smoking to three' counts cigarettes.
+  for (const [pattern, unit] of QUITTING) if (pattern.test(object)) return unit;
+  return object;
 }
 
 /** `text` in lower case. */
@@ -51,7 +56,8 @@ export function readReduction(text: string): Reduction | null {
     const from = parseNumberToken(fromTo[1]!);
     const to = parseNumberToken(fromTo[5]!);
     const word =
-      fromTo[6] && !/^(?:by|in|within|before|until|for|a|per)$/.test(fromTo[6]) ? fromTo[6] : fromTo[2];
+      (fromTo[6] && !/^(?:by|in|within|before|until|for|a|per)$/.test(fromTo[6]) ? fromTo[6] : fromTo[2]) ??
+      objectOf(text.slice(0, fromTo.index));
     if (from !== null && to !== null && to < from && word) {
       return {
         value: to,
