@@ -1,17 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { browserSkipReason, launchBrowser, ScreenLog, watchForErrors } from './support/browser.ts';
-import { onboardedHero } from './support/heroes.ts';
+import { ok, onboardedHero } from './support/heroes.ts';
 import { type StartedLifeQuest, startLifeQuest } from './support/lifequest-start.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 import { containsText, gone, hasAttribute, hasText, isDisabled, see } from './support/see.ts';
 
 // Issue 12, Must show: two heroes befriend each other, one completes a milestone, the other sees it in
-// the feed and likes it; a hero joins a challenge and sees progress. Two browser contexts (one per
-// hero) against one `npm start`; every screen photographed at 1280 and 375 px and run through axe-core.
+// the feed and likes it; a hero joins a challenge and sees progress; an admin sees users and cost and
+// deletes a hero. One browser context per person against one `npm start`; every screen photographed
+// at 1280 and 375 px and run through axe-core.
 
 const skipReason = browserSkipReason('fellowship journey');
 
@@ -81,7 +82,7 @@ async function completeMilestone(page: Page, quest: string): Promise<string> {
 }
 
 it.skipIf(skipReason !== null)(
-  `two heroes befriend, a milestone reaches the feed and is liked, a challenge shows progress${skipReason ? ` (skipped: ${skipReason})` : ''}`,
+  `two heroes befriend, a milestone reaches the feed and is liked, a challenge shows progress, an admin deletes a hero${skipReason ? ` (skipped: ${skipReason})` : ''}`,
   async () => {
     const aria = await heroPage(PHONE);
     const borin = await heroPage(DESKTOP);
@@ -166,8 +167,63 @@ it.skipIf(skipReason !== null)(
     await containsText(progress, 'Rank #1');
     await screens.check(aria, 'challenge-progress');
 
+    // Aria asks the AI Coach once, so the admin has usage to see; the panel is not hers to open.
+    await ok(
+      aria
+        .context()
+        .request.post('/api/advisor/message', { data: { message: 'I want to run a 5K in two months' } }),
+    );
+    await aria.goto('/admin');
+    await see(aria.getByTestId('admin-refusal'));
+    await see(aria.getByRole('heading', { name: 'Admin Only' }));
+    await screens.check(aria, 'admin-refused');
+
+    // The admin (its password is in the data dir on `npm start`) sees users and cost, and deletes Borin.
+    const [adminEmail, adminPassword] = readFileSync(join(dataDir!, 'admin-password.txt'), 'utf8')
+      .trim()
+      .split(' ');
+    const admin = await heroPage(DESKTOP);
+    const adminErrors = watchForErrors(admin);
+    await ok(
+      admin
+        .context()
+        .request.post('/api/auth/login', { data: { email: adminEmail, password: adminPassword } }),
+    );
+    // Every hero, the admin included, goes through onboarding before the app (spec 4).
+    await ok(
+      admin.context().request.post('/api/auth/complete-onboarding', {
+        data: { displayName: 'Keeper', primaryClass: 'general', firstGoal: null },
+      }),
+    );
+    await admin.goto('/');
+    await admin.getByRole('link', { name: 'Admin' }).click();
+    await see(admin.getByRole('heading', { name: 'Admin Panel' }));
+    const users = admin.getByRole('region', { name: 'Users table' });
+    const borinRow = users.locator(`tr[data-user-email="${borinHero.email}"]`);
+    await arrives(admin, borinRow);
+    await containsText(borinRow, 'Active');
+    await containsText(borinRow, /\$\d+\.\d{4}/);
+    const ariaRow = users.locator('tr').filter({ hasText: 'Aria' });
+    await arrives(admin, ariaRow.filter({ hasText: /[1-9][\d,]*\s*\$/ }));
+    await see(admin.getByRole('heading', { name: 'Token Usage' }));
+    await see(admin.getByText('Daily cost and tokens, last 30 days.'));
+    await containsText(admin.getByRole('region', { name: 'Daily token usage table' }), 'advisor');
+    await see(admin.getByTestId('cost-chart').locator('svg').first());
+    await screens.check(admin, 'admin');
+    admin.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe(
+        `Are you sure you want to delete Borin (${borinHero.email})? This will permanently remove all their data.`,
+      );
+      void dialog.accept();
+    });
+    await borinRow.getByRole('button', { name: `Delete Borin (${borinHero.email})` }).click();
+    await see(admin.getByText('User Deleted', { exact: true }));
+    await see(admin.getByText('User and all associated data has been removed.', { exact: true }));
+    await gone(borinRow);
+    await screens.check(admin, 'admin-hero-deleted');
+
     screens.finish();
-    for (const { pageErrors, serverErrors } of [ariaErrors, borinErrors]) {
+    for (const { pageErrors, serverErrors } of [ariaErrors, borinErrors, adminErrors]) {
       expect(pageErrors, 'uncaught errors in the page').toEqual([]);
       expect(serverErrors, 'API calls answered 5xx').toEqual([]);
     }
