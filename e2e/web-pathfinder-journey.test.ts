@@ -82,7 +82,9 @@ it.skipIf(skipReason !== null)(
     await see(page.getByRole('heading', { name: 'The Pathfinder', level: 1 }));
     await hasAttribute(page.getByRole('tab', { name: 'Dashboard' }), 'aria-selected', 'true');
     const card = page.getByRole('button', { name: new RegExp(firstQuest) });
-    await card.click();
+    // From the keyboard: Space on the focused card selects it.
+    await card.focus();
+    await page.keyboard.press('Space');
     await hasAttribute(card, 'aria-pressed', 'true');
     await see(page.getByRole('heading', { name: 'Log Progress' }));
     await isDisabled(page.getByRole('button', { name: 'Record Progress' }));
@@ -125,6 +127,16 @@ it.skipIf(skipReason !== null)(
     await suggestion.getByRole('button', { name: 'Add to My Quests' }).click();
     await see(suggestion.getByText('Added to your quests'));
     await screens.check(page, 'floating-chat-quest-added');
+    // Escape minimises and hands the focus back to the bubble; Enter on it brings the same conversation back.
+    await page.keyboard.press('Escape');
+    await gone(chat);
+    const bubble = page.getByRole('button', { name: 'Back to The Pathfinder' });
+    await settles(() => bubble.evaluate((el) => el === (globalThis as any).document.activeElement)).toBe(
+      true,
+    );
+    await page.keyboard.press('Enter');
+    await see(chat.getByText('Added to your quests'));
+    await settles(() => box.evaluate((el) => el === (globalThis as any).document.activeElement)).toBe(true);
     await chat.getByRole('button', { name: 'Close chat' }).click();
     await gone(chat);
     await see(page.getByRole('region', { name: chatQuest }).getByRole('heading', { name: chatQuest }));

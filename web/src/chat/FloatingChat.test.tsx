@@ -137,6 +137,7 @@ describe('floating chat bubble', () => {
     fireEvent.click(within(suggestion).getByRole('button', { name: 'Add to My Quests' }));
 
     expect(await within(suggestion).findByText('Added to your quests')).toBeTruthy();
+    expect(document.activeElement).toBe(messageBox());
     expect(callsTo('POST', '/api/goals')[0]?.body).toEqual(action.payload);
     expect(queryClient.getQueryState(queryKeys.goals)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(queryKeys.milestones)?.isInvalidated).toBe(true);

@@ -37,7 +37,15 @@ export default function FloatingChatPanel({ chat }: { chat: FloatingChat }) {
           action={action}
           state={chat.added.has(key) ? 'added' : adding ? 'adding' : 'idle'}
           busy={apply.isPending}
-          onApply={() => apply.mutate(action, { onSuccess: () => chat.markAdded(key) })}
+          onApply={() =>
+            apply.mutate(action, {
+              onSuccess: () => {
+                chat.markAdded(key);
+                // The button just pressed gives way to 'Added to your quests': keep the focus in the chat.
+                box.current?.focus();
+              },
+            })
+          }
         />
       );
     });
