@@ -31,6 +31,8 @@ export const UserUpdated = z.object({
   name: z.string().optional(),
   primaryClass: LifeClass.optional(),
   activeClassTitle: z.string().optional(),
+  /** The hero's XP after a change of their ledger (lifeLevel follows: lifeLevelForXp). Compare occurredAt. */
+  totalXP: z.number().int().optional(),
 });
 
 export const UserOnboarded = z.object({
@@ -52,6 +54,17 @@ export const UserLeveledUp = z.object({
 export const UserDeleted = z.object({ userId: id });
 
 export const UserDeletionRequested = z.object({ userId: id, requestedBy: id });
+
+/**
+ * Who confirms a hero's deletion: auth with user.deleted, every other holder of their data with
+ * user.purged once its own rows are gone (published in the purge's transaction). The admin service
+ * shows a deletion as in progress until each has confirmed.
+ */
+export const HERO_DATA_HOLDERS = ['auth', 'quests', 'social', 'ai', 'gateway'] as const;
+export type HeroDataHolder = (typeof HERO_DATA_HOLDERS)[number];
+
+/** One holder of a hero's data has removed (or anonymised) all of it. */
+export const UserPurged = z.object({ userId: id, service: z.enum(HERO_DATA_HOLDERS) });
 
 export const GoalCreated = z.object({
   goalId: id,
@@ -139,6 +152,7 @@ export const EVENT_SCHEMAS = {
   'user.leveled_up': UserLeveledUp,
   'user.deleted': UserDeleted,
   'user.deletion_requested': UserDeletionRequested,
+  'user.purged': UserPurged,
   'goal.created': GoalCreated,
   'goal.completed': GoalCompleted,
   'goal.reopened': GoalReopened,
@@ -159,14 +173,17 @@ export const EVENT_NAMES = Object.keys(EVENT_SCHEMAS) as EventName[];
 
 export type EventPayloads = { [N in EventName]: z.output<(typeof EVENT_SCHEMAS)[N]> };
 
-/** The one service allowed to publish each event (ARCHITECTURE section 3). */
-export const EVENT_PUBLISHERS: Readonly<Record<EventName, 'auth' | 'quests' | 'social' | 'ai' | 'admin'>> = {
+type Publisher = 'auth' | 'quests' | 'social' | 'ai' | 'admin' | 'gateway';
+
+/** The one service allowed to publish each event (ARCHITECTURE section 3); user.purged: each holder. */
+export const EVENT_PUBLISHERS: Readonly<Record<EventName, Publisher | readonly Publisher[]>> = {
   'user.registered': 'auth',
   'user.updated': 'auth',
   'user.onboarded': 'auth',
   'user.leveled_up': 'auth',
   'user.deleted': 'auth',
   'user.deletion_requested': 'admin',
+  'user.purged': HERO_DATA_HOLDERS.filter((holder) => holder !== 'auth'),
   'goal.created': 'quests',
   'goal.completed': 'quests',
   'goal.reopened': 'quests',
