@@ -56,15 +56,11 @@ export const UserDeleted = z.object({ userId: id });
 export const UserDeletionRequested = z.object({ userId: id, requestedBy: id });
 
 /**
- * Who confirms a hero's deletion: auth with user.deleted, every other holder of their data with
- * user.purged once its own rows are gone (published in the purge's transaction). The admin service
- * shows a deletion as in progress until each has confirmed.
+ * One holder of a hero's data (a service that purges on user.deleted, or the gateway for sessions) has
+ * removed or anonymised all of it; published in the purge's own transaction. The admin service shows a
+ * deletion as in progress until auth (user.deleted) and every holder have confirmed.
  */
-export const HERO_DATA_HOLDERS = ['auth', 'quests', 'social', 'ai', 'gateway'] as const;
-export type HeroDataHolder = (typeof HERO_DATA_HOLDERS)[number];
-
-/** One holder of a hero's data has removed (or anonymised) all of it. */
-export const UserPurged = z.object({ userId: id, service: z.enum(HERO_DATA_HOLDERS) });
+export const UserPurged = z.object({ userId: id, service: z.string().min(1) });
 
 export const GoalCreated = z.object({
   goalId: id,
@@ -183,7 +179,7 @@ export const EVENT_PUBLISHERS: Readonly<Record<EventName, Publisher | readonly P
   'user.leveled_up': 'auth',
   'user.deleted': 'auth',
   'user.deletion_requested': 'admin',
-  'user.purged': HERO_DATA_HOLDERS.filter((holder) => holder !== 'auth'),
+  'user.purged': ['quests', 'social', 'ai', 'gateway'],
   'goal.created': 'quests',
   'goal.completed': 'quests',
   'goal.reopened': 'quests',

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminHarness, startAdminHarness } from './testing/admin-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useAdmin } from './testing/admin-test-kit.ts';
 
-let h: AdminHarness;
-beforeAll(async () => {
-  h = await startAdminHarness();
-});
-afterAll(() => h?.close());
+const h = useAdmin();
 
 // The gateway refuses these too (gateway tests); the service checks again, before reading the request.
 describe('admins only', () => {

@@ -7,9 +7,6 @@ export type AdminTx = Prisma.TransactionClient;
 /** The outbox, relay and inbox of the admin schema. */
 export type AdminEvents = ServiceEvents<AdminTx>;
 
-/** PGlite runs one transaction at a time: a queued transaction waits rather than failing after 2 s. */
-export const TX_OPTIONS = { maxWait: 10_000, timeout: 20_000 } as const;
-
 export function createAdminDb(db: Database): AdminDb {
   return new PrismaClient({ adapter: db.prismaAdapter() });
 }

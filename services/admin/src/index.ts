@@ -1,40 +1,47 @@
-import { createServiceEvents, type HttpServer, requireAdmin, type ServiceModule } from '@lifequest/platform';
-import { HERO_DATA_HOLDERS } from '@lifequest/proto';
+import type { ServiceModule } from '@lifequest/platform';
 import { createAdminDb } from './db.ts';
 import { deletionRoutes } from './deletions/routes.ts';
-import { DeletionService, followDeletions } from './deletions/service.ts';
-import { followHeroes } from './heroes/read-model.ts';
+import { DELETION_EVENTS, DeletionService, followDeletions } from './deletions/service.ts';
+import { followHeroes, HERO_EVENTS } from './heroes/read-model.ts';
 import { heroRoutes } from './heroes/routes.ts';
 import { AdminUsers } from './heroes/service.ts';
 import { tokenStatsRoutes } from './token-stats/routes.ts';
 import { TokenStatsService } from './token-stats/service.ts';
 import { followAiUsage } from './token-stats/usage.ts';
 
+export { heroDataHolders } from './deletions/holders.ts';
+
+export interface AdminModuleOptions {
+  /**
+   * Who must confirm a hero's deletion before it counts as done: auth (user.deleted), every module that
+   * purges the hero and the gateway (user.purged). The app's registry works it out from the modules.
+   */
+  heroDataHolders: readonly string[];
+}
+
 /** The admin service: users overview, token and cost stats, permanent deletion of a hero. */
-export const adminModule: ServiceModule = {
-  name: 'admin',
-  schema: 'admin',
-  migrations: new URL('../prisma/migrations/', import.meta.url),
-  async setup(app, ctx) {
-    const db = createAdminDb(ctx.db);
-    ctx.onClose(() => db.$disconnect());
-    const events = createServiceEvents({ schema: 'admin', prisma: db, bus: ctx.bus, log: ctx.log });
-    await followHeroes(events);
-    await followAiUsage(events);
-    await followDeletions(events);
-    ctx.onStarted(() => events.start());
-    // Registered after the client, so it runs before it on shutdown (onClose runs in reverse).
-    ctx.onClose(() => events.stop());
+export function createAdminModule(options: AdminModuleOptions): ServiceModule {
+  return {
+    name: 'admin',
+    port: 8085,
+    schema: 'admin',
+    migrations: new URL('../prisma/migrations/', import.meta.url),
+    routePrefixes: ['/api/admin'],
+    // The gateway refuses heroes who are not admins, and every route here checks again (access: 'admin').
+    adminOnly: true,
+    subscribes: [...HERO_EVENTS, 'ai.usage.recorded', ...DELETION_EVENTS],
+    async setup(app, ctx) {
+      const db = createAdminDb(ctx.db);
+      ctx.onClose(() => db.$disconnect());
+      const events = ctx.events(db);
+      await followHeroes(events);
+      await followAiUsage(events);
+      await followDeletions(events);
 
-    const { adminEmails } = ctx.config;
-    // Admins only, checked here again (the gateway checks too) before anything else about the request.
-    await app.register(async (admin: HttpServer) => {
-      admin.addHook('onRequest', async (request) => void requireAdmin(request));
-      heroRoutes(admin, new AdminUsers(db, adminEmails));
-      tokenStatsRoutes(admin, new TokenStatsService(db));
-      deletionRoutes(admin, new DeletionService(db, events, { adminEmails, holders: HERO_DATA_HOLDERS }));
-    });
-  },
-};
-
-export default adminModule;
+      const { adminEmails } = ctx.config;
+      heroRoutes(app, new AdminUsers(db, adminEmails));
+      tokenStatsRoutes(app, new TokenStatsService(db));
+      deletionRoutes(app, new DeletionService(events, { adminEmails, holders: options.heroDataHolders }));
+    },
+  };
+}

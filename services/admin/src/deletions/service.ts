@@ -1,6 +1,6 @@
 import { AppError } from '@lifequest/platform';
-import type { AdminDeletion, HeroDataHolder } from '@lifequest/proto';
-import { type AdminDb, type AdminEvents, type AdminTx, isUuid, TX_OPTIONS } from '../db.ts';
+import type { AdminDeletion } from '@lifequest/proto';
+import { type AdminEvents, type AdminTx, isUuid } from '../db.ts';
 import { CONSUMER } from '../heroes/read-model.ts';
 import { erase, isErased } from './erased.ts';
 
@@ -11,17 +11,11 @@ import { erase, isErased } from './erased.ts';
  * panel shows who has not confirmed) until all have; the admin then forgets the hero too.
  */
 export class DeletionService {
-  readonly #db: AdminDb;
   readonly #events: AdminEvents;
   readonly #adminEmails: readonly string[];
-  readonly #holders: readonly HeroDataHolder[];
+  readonly #holders: readonly string[];
 
-  constructor(
-    db: AdminDb,
-    events: AdminEvents,
-    options: { adminEmails: readonly string[]; holders: readonly HeroDataHolder[] },
-  ) {
-    this.#db = db;
+  constructor(events: AdminEvents, options: { adminEmails: readonly string[]; holders: readonly string[] }) {
     this.#events = events;
     this.#adminEmails = options.adminEmails;
     this.#holders = options.holders;
@@ -30,7 +24,7 @@ export class DeletionService {
   /** Requests the deletion; asking again while it runs, or after it completed, changes nothing. */
   async request(adminId: string, userId: string): Promise<AdminDeletion> {
     if (userId === adminId) throw new AppError('ADMIN_DELETE_SELF', 'You cannot delete your own account.');
-    return this.#db.$transaction(async (tx) => {
+    return this.#events.transaction(async (tx, emit) => {
       if (await isErased(tx, userId)) return { id: userId, status: 'completed', pending_services: [] };
       const hero = await tx.hero.findUnique({ where: { id: userId } });
       if (!hero?.email) throw new AppError('USER_NOT_FOUND', 'No hero with this id.');
@@ -42,24 +36,26 @@ export class DeletionService {
         skipDuplicates: true,
       });
       if (started.length > 0) {
-        await this.#events.record(tx, 'user.deletion_requested', { userId, requestedBy: adminId }, adminId);
+        await emit('user.deletion_requested', { userId, requestedBy: adminId }, adminId);
         return { id: userId, status: 'pending', pending_services: [...this.#holders] };
       }
       const running = await tx.deletion.findUniqueOrThrow({ where: { userId } });
       return { id: userId, status: 'pending', pending_services: running.pending };
-    }, TX_OPTIONS);
+    });
   }
 }
 
+export const DELETION_EVENTS = ['user.deleted', 'user.purged'] as const;
+
 /** Follows the confirmations: auth's user.deleted and every other holder's user.purged. */
 export async function followDeletions(events: AdminEvents): Promise<void> {
-  await events.subscribe(CONSUMER, ['user.deleted', 'user.purged'], async (event, tx) => {
+  await events.subscribe(CONSUMER, DELETION_EVENTS, async (event, tx) => {
     const holder = event.name === 'user.deleted' ? 'auth' : event.payload.service;
     await confirm(tx, event.payload.userId, holder);
   });
 }
 
-async function confirm(tx: AdminTx, userId: string, holder: HeroDataHolder): Promise<void> {
+async function confirm(tx: AdminTx, userId: string, holder: string): Promise<void> {
   if (!isUuid(userId)) return;
   // One statement, so confirmations handled at the same time each see the other's (the row is locked).
   const [deletion] = await tx.$queryRaw<{ pending: string[] }[]>`

@@ -4,7 +4,7 @@ import { isErased } from '../deletions/erased.ts';
 
 export const CONSUMER = 'admin';
 
-const HERO_EVENTS = [
+export const HERO_EVENTS = [
   'user.registered',
   'user.updated',
   'user.onboarded',

@@ -1,18 +1,8 @@
 import type { AdminUserRow } from '@lifequest/proto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_EMAIL,
-  type AdminHarness,
-  recordUsage,
-  registerHero,
-  startAdminHarness,
-} from '../testing/admin-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, publishAt, recordUsage, registerHero, useAdmin } from '../testing/admin-test-kit.ts';
 
-let h: AdminHarness;
-beforeAll(async () => {
-  h = await startAdminHarness();
-});
-afterAll(() => h?.close());
+const h = useAdmin();
 
 async function rowOf(id: string): Promise<AdminUserRow | undefined> {
   const res = await h.admin().get<AdminUserRow[]>('/api/admin/users');
@@ -85,11 +75,7 @@ describe('GET /api/admin/users', () => {
   it('keeps the newest name and XP total when events arrive out of order, and counts redeliveries once', async () => {
     const hero = await registerHero(h, 'Bram');
     const later = new Date(Date.now() + 60_000);
-    await h.publish(
-      'user.updated',
-      { userId: hero.id, name: 'Bram Stoneheart', totalXP: 250 },
-      { occurredAt: later },
-    );
+    await publishAt(h, 'user.updated', { userId: hero.id, name: 'Bram Stoneheart', totalXP: 250 }, later);
     // Older events, delivered after: neither the name nor the XP goes back.
     await h.publish('user.onboarded', {
       userId: hero.id,

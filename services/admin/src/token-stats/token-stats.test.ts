@@ -1,16 +1,12 @@
 import { TOKEN_STATS_DAYS, type TokenStats } from '@lifequest/proto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type AdminHarness, recordUsage, registerHero, startAdminHarness } from '../testing/admin-harness.ts';
+import { expect, it } from 'vitest';
+import { recordUsage, registerHero, useAdmin } from '../testing/admin-test-kit.ts';
 import { DELETED_HEROES } from './service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-let h: AdminHarness;
-beforeAll(async () => {
-  h = await startAdminHarness();
-});
-afterAll(() => h?.close());
+const h = useAdmin();
 
 it('GET /api/admin/token-stats sums the last 30 days: totals, per day and endpoint, per model, top spenders', async () => {
   const empty = await h.admin().get<TokenStats>('/api/admin/token-stats');
