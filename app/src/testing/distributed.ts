@@ -44,6 +44,7 @@ export async function startDistributed(
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     INFRA_PREFIX: infra.prefix,
     REDIS_URL: redisUrl,
+    AMQP_URL: amqpUrl,
   };
   const ports = new Map<BackendTarget, number>();
   for (const name of targets) ports.set(name, await freePort());
@@ -56,7 +57,6 @@ export async function startDistributed(
     ...shared,
     ...urls,
     DATABASE_URL: database.url,
-    AMQP_URL: amqpUrl,
     PORT: String(ports.get(name)),
   });
 

@@ -81,6 +81,11 @@ describe('DELETE /api/admin/users/{id}', () => {
       [hero.id],
     );
     expect(named).toEqual([]);
+    await h.settled();
+    // Nor does admin's outbox keep the user.deletion_requested it published.
+    expect(
+      await h.database.query('select 1 from admin._outbox where strpos(envelope::text, $1) > 0', [hero.id]),
+    ).toEqual([]);
 
     // Asking again after it completed is harmless too.
     const done = await h.admin().delete<AdminDeletion>(`/api/admin/users/${hero.id}`);

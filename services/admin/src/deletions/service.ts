@@ -51,16 +51,21 @@ export const DELETION_EVENTS = ['user.deleted', 'user.purged'] as const;
 export async function followDeletions(events: AdminEvents): Promise<void> {
   await events.subscribe(CONSUMER, DELETION_EVENTS, async (event, tx) => {
     const holder = event.name === 'user.deleted' ? 'auth' : event.payload.service;
-    await confirm(tx, event.payload.userId, holder);
+    const { userId } = event.payload;
+    if (!(await confirm(tx, userId, holder))) return;
+    await erase(tx, userId);
+    // admin's own published user.deletion_requested named the hero too.
+    await events.forget(tx, userId);
   });
 }
 
-async function confirm(tx: AdminTx, userId: string, holder: string): Promise<void> {
-  if (!isUuid(userId)) return;
+/** Takes one holder's confirmation; whether it was the last one (the deletion is then complete). */
+async function confirm(tx: AdminTx, userId: string, holder: string): Promise<boolean> {
+  if (!isUuid(userId)) return false;
   // One statement, so confirmations handled at the same time each see the other's (the row is locked).
   const [deletion] = await tx.$queryRaw<{ pending: string[] }[]>`
     update "admin"."deletions" set pending = array_remove(pending, ${holder})
     where user_id = ${userId}::uuid returning pending`;
   // A confirmation of no deletion under way (a repeat after it completed, say) has nothing to do.
-  if (deletion && deletion.pending.length === 0) await erase(tx, userId);
+  return deletion !== undefined && deletion.pending.length === 0;
 }

@@ -149,6 +149,23 @@ describe('the XP ledger', () => {
     expect(xp.svc.publishedOf('user.leveled_up').filter((e) => e.payload.userId === hero)).toHaveLength(2);
   });
 
+  it('announces every new total with user.updated, and nothing when the total did not move', async () => {
+    const hero = await xp.newHero();
+    const m = ids();
+    await completed(hero, m, 1, 40);
+    await completed(hero, m, 1, 40);
+    await reopened(hero, m, 2);
+    await xp.svc.settled();
+    const totals = xp.svc
+      .publishedOf('user.updated')
+      .filter((e) => e.payload.userId === hero)
+      .map((e) => e.payload);
+    expect(totals).toEqual([
+      { userId: hero, totalXP: 40 },
+      { userId: hero, totalXP: 0 },
+    ]);
+  });
+
   it('ignores XP events of a hero who no longer exists', async () => {
     const ghost = crypto.randomUUID();
     await completed(ghost, ids(), 1, 50);

@@ -15,8 +15,9 @@ export const XP_EVENTS = [
 type XpEvent = EventEnvelope<(typeof XP_EVENTS)[number]>;
 
 /**
- * Follows quests' events into the XP ledger, and announces user.leveled_up when a hero's lifeLevel
- * goes up. Each event is handled once (the platform's inbox) in one transaction with its effect.
+ * Follows quests' events into the XP ledger, announces the new total (user.updated) when it moved and
+ * user.leveled_up when a hero's lifeLevel goes up. Each event is handled once (the platform's inbox) in
+ * one transaction with its effect.
  */
 export async function consumeXpEvents(events: AuthEvents): Promise<void> {
   await events.subscribe(XP_CONSUMER, XP_EVENTS, async (event, tx, emit) => {
@@ -28,6 +29,8 @@ export async function consumeXpEvents(events: AuthEvents): Promise<void> {
     if (!user) return;
     const before = await totalXp(tx, userId);
     const change = await apply(tx, event);
+    // The hero's new total, for those who show it (the admin panel); compared by occurredAt there.
+    if (change !== 0) await emit('user.updated', { userId, totalXP: before + change }, userId);
     const fromLevel = lifeLevelForXp(before);
     const toLevel = lifeLevelForXp(before + change);
     if (toLevel > fromLevel) {
