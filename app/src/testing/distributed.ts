@@ -34,6 +34,8 @@ export interface DistributedLifeQuest {
 export async function startDistributed(
   postgresUrl: string,
   targets: readonly BackendTarget[],
+  /** More variables for every process (ADMIN_PASSWORD, say). */
+  env: Record<string, string> = {},
 ): Promise<DistributedLifeQuest> {
   const [redisUrl, amqpUrl] = [await resolveInfra('redis'), await resolveInfra('rabbitmq')];
   if (!redisUrl || !amqpUrl) throw new Error('the distributed mode needs Redis and RabbitMQ as well');
@@ -45,6 +47,7 @@ export async function startDistributed(
     INFRA_PREFIX: infra.prefix,
     REDIS_URL: redisUrl,
     AMQP_URL: amqpUrl,
+    ...env,
   };
   const ports = new Map<BackendTarget, number>();
   for (const name of targets) ports.set(name, await freePort());
