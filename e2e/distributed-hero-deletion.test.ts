@@ -2,6 +2,7 @@ import {
   type DistributedLifeQuest,
   HeroClient,
   heroOfEveryFeature,
+  newFriend,
   rowsNaming,
   signedInAdmin,
   startDistributed,
@@ -28,12 +29,8 @@ await describeWithInfra('postgres', "a hero's deletion across processes", (postg
   afterAll(() => lq?.close());
 
   it('leaves no row naming a hero who used every feature, ends their sessions, keeps the costs, and waits for a service that was down', async () => {
-    const { hero, traces } = await heroOfEveryFeature(lq.gateway.url);
-    const friend = new HeroClient(lq.gateway.url);
-    await friend.register('Friend');
-    // TODO(social): once the social service (its own branch) is on main, make `friend` the hero's friend
-    // (request + accept), have the hero like a feed activity and join a challenge, and assert here that
-    // `friend`'s GET /api/friends no longer lists the deleted hero.
+    const friend = await newFriend(lq.gateway.url);
+    const { hero, traces } = await heroOfEveryFeature(lq.gateway.url, friend);
     const bearer = new HeroClient(lq.gateway.url, 'bearer');
     bearer.sessionId = hero.sessionId;
     const admin = await signedInAdmin(lq.gateway.url);
@@ -68,7 +65,9 @@ await describeWithInfra('postgres', "a hero's deletion across processes", (postg
     }
     const after = (await admin.get<TokenStats>('/api/admin/token-stats')).body;
     expect(after.total_stats).toEqual(before.total_stats);
-    expect((await friend.get('/api/auth/me')).status).toBe(200);
+    // Their former friend no longer lists them, and is still signed in.
+    expect((await friend.client.get('/api/friends')).body).toEqual([]);
+    expect((await friend.client.get('/api/auth/me')).status).toBe(200);
 
     const client = new pg.Client({ connectionString: lq.database.url });
     await client.connect();

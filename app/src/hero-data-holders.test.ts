@@ -8,8 +8,8 @@ import { registry } from './registry.ts';
 const holders = registry.modules.filter((m) => m.name !== 'admin' && heroDataHolders([m]).includes(m.name));
 
 describe('every module that keeps hero data confirms their purge', () => {
-  it('they include auth, quests and ai (social joins once it keeps hero data)', () => {
-    expect(holders.map((m) => m.name)).toEqual(expect.arrayContaining(['auth', 'quests', 'ai']));
+  it('they are auth, quests, social and ai', () => {
+    expect(holders.map((m) => m.name).sort()).toEqual(['ai', 'auth', 'quests', 'social']);
   });
 
   it.each(holders.map((m) => [m.name, m] as const))('%s', async (_name, module) => {

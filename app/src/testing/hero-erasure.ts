@@ -22,9 +22,13 @@ async function ok<T = any>(what: string, answer: Promise<{ status: number; body:
 /**
  * A newly registered hero who then uses every feature that keeps data about them: onboarding and its
  * first quest, quests with milestones, progress and a foundation, The Pathfinder's chats, the advisor's
- * plan, a story. (The Fellowship Hall's friends, likes and challenges come with the social service.)
+ * plan, a story, and in the Fellowship Hall a friend (`friend`, who accepts), a like of the friend's
+ * activity and a challenge.
  */
-export async function heroOfEveryFeature(url: string): Promise<{ hero: HeroClient; traces: HeroTraces }> {
+export async function heroOfEveryFeature(
+  url: string,
+  friend: { client: HeroClient; email: string },
+): Promise<{ hero: HeroClient; traces: HeroTraces }> {
   const hero = new HeroClient(url);
   const name = `Zephyrine${crypto.randomUUID().slice(0, 8)}`;
   const { user, email } = await hero.register(name);
@@ -68,7 +72,34 @@ export async function heroOfEveryFeature(url: string): Promise<{ hero: HeroClien
   await ok('a plan', hero.post('/api/plans/confirm', { ...advice.plan, draftId: advice.draftId }));
   await ok('another advisor turn', hero.post('/api/advisor/message', { message: 'I want to learn Spanish' }));
   await ok('a story', hero.post('/api/narrative/generate', { achievement_id: quest.id }));
+
+  // social learns of both heroes from auth's events: the request finds the friend once it has.
+  let request: { status: number; body: { requestId: string } } = { status: 0, body: { requestId: '' } };
+  await expect
+    .poll(async () => {
+      request = await hero.post('/api/friends/request', { email: friend.email });
+      return request.status;
+    })
+    .toBe(201);
+  await ok(
+    'accept',
+    friend.client.patch(`/api/friends/requests/${request.body.requestId}`, { action: 'accept' }),
+  );
+  await expect.poll(async () => (await hero.get('/api/friends')).body.length).toBe(1);
+  const feed = await ok<{ id: string; user: { name: string } }[]>('the feed', hero.get('/api/social/feed'));
+  const friends = feed.find((activity) => activity.user.name !== name);
+  expect(friends, 'an activity of the friend').toBeDefined();
+  await ok('a like', hero.post(`/api/social/activities/${friends!.id}/like`));
+  const [challenge] = await ok<{ id: string }[]>('challenges', hero.get('/api/challenges?active=true'));
+  await ok('joining a challenge', hero.post(`/api/challenges/${challenge!.id}/join`));
   return { hero, traces: { id: user.id, email, name } };
+}
+
+/** A second hero, to befriend the one who will be deleted. */
+export async function newFriend(url: string): Promise<{ client: HeroClient; email: string }> {
+  const client = new HeroClient(url);
+  const { email } = await client.register('Friend');
+  return { client, email };
 }
 
 /** The admin account of ADMIN_EMAILS, signed in with TEST_ADMIN_PASSWORD. */

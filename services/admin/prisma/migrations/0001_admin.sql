@@ -5,7 +5,7 @@ create table "admin"."heroes" (
   "is_onboarded" boolean not null default false,
   "total_xp" integer not null default 0,
   "profile_as_of" timestamptz(3),
-  "xp_as_of" timestamptz(3),
+  "xp_version" integer not null default -1,
   "created_at" timestamptz(3)
 );
 

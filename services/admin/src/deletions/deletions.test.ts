@@ -97,7 +97,8 @@ describe('DELETE /api/admin/users/{id}', () => {
     const hero = await registerHero(h, 'Gwen');
     await h.admin().delete(`/api/admin/users/${hero.id}`);
     await confirmAll(hero.id);
-    await h.publish('user.updated', { userId: hero.id, name: 'Gwen', totalXP: 40 });
+    await h.publish('user.updated', { userId: hero.id, name: 'Gwen' });
+    await h.publish('user.xp_changed', { userId: hero.id, totalXP: 40, lifeLevel: 1, xpVersion: 1 });
     await h.publish('goal.created', {
       goalId: crypto.randomUUID(),
       userId: hero.id,

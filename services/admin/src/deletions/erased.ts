@@ -1,14 +1,9 @@
-import { createHash } from 'node:crypto';
+import { erasedHeroHash } from '@lifequest/platform';
 import type { AdminTx } from '../db.ts';
-
-/** What is kept of an erased hero: a SHA-256 of their id, which no other row holds any more. */
-function idHash(userId: string): string {
-  return createHash('sha256').update(userId).digest('hex');
-}
 
 /** Whether the hero's deletion completed: events about them that arrive late change nothing. */
 export async function isErased(tx: Pick<AdminTx, 'erasedHero'>, userId: string): Promise<boolean> {
-  return (await tx.erasedHero.count({ where: { idHash: idHash(userId) } })) > 0;
+  return (await tx.erasedHero.count({ where: { idHash: erasedHeroHash(userId) } })) > 0;
 }
 
 /**
@@ -20,5 +15,5 @@ export async function erase(tx: AdminTx, userId: string): Promise<void> {
   await tx.heroGoal.deleteMany({ where: { userId } });
   await tx.aiUsage.updateMany({ where: { userId }, data: { userId: null } });
   await tx.deletion.deleteMany({ where: { userId } });
-  await tx.erasedHero.createMany({ data: [{ idHash: idHash(userId) }], skipDuplicates: true });
+  await tx.erasedHero.createMany({ data: [{ idHash: erasedHeroHash(userId) }], skipDuplicates: true });
 }

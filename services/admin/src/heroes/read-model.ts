@@ -9,6 +9,7 @@ export const HERO_EVENTS = [
   'user.updated',
   'user.onboarded',
   'user.leveled_up',
+  'user.xp_changed',
   'goal.created',
   'goal.deleted',
 ] as const;
@@ -20,13 +21,14 @@ interface HeroChange {
   createdAt?: Date;
   name?: string;
   onboarded?: boolean;
-  totalXp?: number;
+  /** With the xpVersion it comes from. */
+  xp?: { total: number; version: number };
 }
 
 /**
  * Keeps the heroes the admin panel lists, and their quest counts, from auth's user.* and quests' goal.*
- * events. Events may arrive in any order: a name or an XP total is taken only from an event newer than
- * the one it came from, and onboarding is never undone.
+ * events. Events may arrive in any order: a name is taken only from an event that happened after the
+ * one it came from, an XP total only from a higher xpVersion, and onboarding is never undone.
  */
 export async function followHeroes(events: AdminEvents): Promise<void> {
   await events.subscribe(CONSUMER, HERO_EVENTS, async (event, tx) => {
@@ -63,23 +65,22 @@ function heroChange(event: Exclude<HeroEvent, EventEnvelope<'goal.created' | 'go
     case 'user.onboarded':
       return { name: event.payload.name, onboarded: true };
     case 'user.updated':
-      return { name: event.payload.name, totalXp: event.payload.totalXP };
     case 'user.leveled_up':
-      return { name: event.payload.name, totalXp: event.payload.totalXP };
+      return { name: event.payload.name };
+    case 'user.xp_changed':
+      return { xp: { total: event.payload.totalXP, version: event.payload.xpVersion } };
   }
 }
 
 async function applyHeroChange(tx: AdminTx, userId: string, at: Date, change: HeroChange): Promise<void> {
   const name = change.name ?? null;
-  const totalXp = change.totalXp ?? null;
   await tx.$executeRaw`
     insert into "admin"."heroes" as h
-      (id, email, created_at, name, profile_as_of, is_onboarded, total_xp, xp_as_of)
+      (id, email, created_at, name, profile_as_of, is_onboarded, total_xp, xp_version)
     values (
       ${userId}::uuid, ${change.email ?? null}::text, ${change.createdAt ?? null}::timestamptz,
       coalesce(${name}::text, ''), case when ${name}::text is null then null else ${at}::timestamptz end,
-      ${change.onboarded ?? false}, coalesce(${totalXp}::int, 0),
-      case when ${totalXp}::int is null then null else ${at}::timestamptz end
+      ${change.onboarded ?? false}, ${change.xp?.total ?? 0}::int, ${change.xp?.version ?? -1}::int
     )
     on conflict (id) do update set
       email = coalesce(excluded.email, h.email),
@@ -88,7 +89,6 @@ async function applyHeroChange(tx: AdminTx, userId: string, at: Date, change: He
         then excluded.name else h.name end,
       profile_as_of = greatest(h.profile_as_of, excluded.profile_as_of),
       is_onboarded = h.is_onboarded or excluded.is_onboarded,
-      total_xp = case when excluded.xp_as_of >= coalesce(h.xp_as_of, '-infinity')
-        then excluded.total_xp else h.total_xp end,
-      xp_as_of = greatest(h.xp_as_of, excluded.xp_as_of)`;
+      total_xp = case when excluded.xp_version > h.xp_version then excluded.total_xp else h.total_xp end,
+      xp_version = greatest(h.xp_version, excluded.xp_version)`;
 }

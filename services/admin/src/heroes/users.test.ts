@@ -57,7 +57,8 @@ describe('GET /api/admin/users', () => {
       toLevel: 2,
       totalXP: 120,
     });
-    await h.publish('user.updated', { userId: hero.id, totalXP: 330 });
+    await h.publish('user.xp_changed', { userId: hero.id, totalXP: 120, lifeLevel: 2, xpVersion: 2 });
+    await h.publish('user.xp_changed', { userId: hero.id, totalXP: 330, lifeLevel: 3, xpVersion: 5 });
     await recordUsage(h, hero.id, { tokens: 1200, cost: 0.0021 });
     await recordUsage(h, hero.id, { tokens: 800, cost: 0.0009 });
 
@@ -75,7 +76,8 @@ describe('GET /api/admin/users', () => {
   it('keeps the newest name and XP total when events arrive out of order, and counts redeliveries once', async () => {
     const hero = await registerHero(h, 'Bram');
     const later = new Date(Date.now() + 60_000);
-    await publishAt(h, 'user.updated', { userId: hero.id, name: 'Bram Stoneheart', totalXP: 250 }, later);
+    await publishAt(h, 'user.updated', { userId: hero.id, name: 'Bram Stoneheart' }, later);
+    await h.publish('user.xp_changed', { userId: hero.id, totalXP: 250, lifeLevel: 2, xpVersion: 4 });
     // Older events, delivered after: neither the name nor the XP goes back.
     await h.publish('user.onboarded', {
       userId: hero.id,
@@ -83,7 +85,7 @@ describe('GET /api/admin/users', () => {
       primaryClass: 'general',
       activeClassTitle: 'Adventurer',
     });
-    await h.publish('user.updated', { userId: hero.id, totalXP: 100 });
+    await h.publish('user.xp_changed', { userId: hero.id, totalXP: 100, lifeLevel: 2, xpVersion: 3 });
     const goal = await h.publish('goal.created', {
       goalId: crypto.randomUUID(),
       userId: hero.id,
