@@ -43,8 +43,11 @@ describe('admin rules', () => {
     expect(formatCost(2)).toBe('$2.0000');
   });
 
-  it('sums the daily rows per day, oldest first, for the chart', () => {
-    expect(dailyTotals(stats.daily_stats)).toEqual([
+  it('sums the daily rows per day over the last 30 days, oldest first, days without calls as zeros', () => {
+    const days = dailyTotals(stats.daily_stats, '2026-03-02');
+    expect(days).toHaveLength(30);
+    expect(days[0]).toEqual({ date: '2026-02-01', tokens: 0, cost: 0, requests: 0 });
+    expect(days.slice(-2)).toEqual([
       { date: '2026-03-01', tokens: 6000, cost: 0.30000000000000004, requests: 3 },
       { date: '2026-03-02', tokens: 3000, cost: 0.00123, requests: 3 },
     ]);

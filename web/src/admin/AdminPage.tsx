@@ -171,7 +171,7 @@ function TokenUsage({ stats }: { stats: TokenStats }) {
           </h2>
           <p className="text-muted text-sm">Daily cost and tokens, last {TOKEN_STATS_DAYS} days.</p>
         </div>
-        {days.length === 0 ? (
+        {stats.daily_stats.length === 0 ? (
           <p className="text-muted">No AI calls in the last {TOKEN_STATS_DAYS} days.</p>
         ) : (
           <>

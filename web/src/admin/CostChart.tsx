@@ -52,7 +52,7 @@ export default function CostChart({ days }: { days: readonly DailyTotal[] }) {
         name="Cost"
         stroke="#f5c451"
         strokeWidth={2}
-        dot={{ r: 3 }}
+        dot={false}
         isAnimationActive={false}
       />
     </ComposedChart>

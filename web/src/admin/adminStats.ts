@@ -1,4 +1,10 @@
-import type { AdminUserRow, DailyTokenStat } from '@lifequest/proto';
+import {
+  type AdminUserRow,
+  addDays,
+  type DailyTokenStat,
+  TOKEN_STATS_DAYS,
+  toIsoDate,
+} from '@lifequest/proto';
 
 /** Spec 9: admin cost is shown to 4 decimals (US dollars). */
 export function formatCost(usd: number): string {
@@ -26,9 +32,21 @@ export interface DailyTotal {
   requests: number;
 }
 
-/** The per-endpoint daily rows summed per day, oldest first, for the chart of daily cost and tokens. */
-export function dailyTotals(rows: readonly DailyTokenStat[]): DailyTotal[] {
+/**
+ * The per-endpoint daily rows summed per day, oldest first, for the chart of daily cost and tokens:
+ * every day of the last 30 (UTC) up to `today`, days without AI calls as zeros, so the chart reads as
+ * a timeline rather than one wide bar per day that happened to have usage.
+ */
+export function dailyTotals(
+  rows: readonly DailyTokenStat[],
+  today: string = toIsoDate(new Date()),
+  days: number = TOKEN_STATS_DAYS,
+): DailyTotal[] {
   const byDate = new Map<string, DailyTotal>();
+  for (let back = days - 1; back >= 0; back--) {
+    const date = addDays(today, -back);
+    byDate.set(date, { date, tokens: 0, cost: 0, requests: 0 });
+  }
   for (const row of rows) {
     const day = byDate.get(row.date) ?? { date: row.date, tokens: 0, cost: 0, requests: 0 };
     day.tokens += row.total_tokens;
