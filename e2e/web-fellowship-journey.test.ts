@@ -1,11 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { browserSkipReason, launchBrowser, ScreenLog, watchForErrors } from './support/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { watchForErrors } from './support/browser.ts';
 import { ok, onboardedHero } from './support/heroes.ts';
-import { type StartedLifeQuest, startLifeQuest } from './support/lifequest-start.ts';
+import { browserJourney } from './support/journey.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 import { containsText, gone, hasAttribute, hasText, isDisabled, see } from './support/see.ts';
 
@@ -14,37 +13,8 @@ import { containsText, gone, hasAttribute, hasText, isDisabled, see } from './su
 // deletes a hero. One browser context per person against one `npm start`; every screen photographed
 // at 1280 and 375 px and run through axe-core.
 
-const skipReason = browserSkipReason('fellowship journey');
-
-let app: StartedLifeQuest | undefined;
-let dataDir: string | undefined;
-let browser: Browser | undefined;
-const contexts: BrowserContext[] = [];
-let screens: ScreenLog;
-
-beforeAll(async () => {
-  if (skipReason) return;
-  screens = new ScreenLog('fellowship');
-  dataDir = mkdtempSync(join(tmpdir(), 'lifequest-fellowship-journey-'));
-  app = await startLifeQuest({ LIFEQUEST_DATA_DIR: dataDir });
-  browser = await launchBrowser();
-}, 300_000);
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  if (app) {
-    const code = await app.stop('SIGTERM');
-    expect(code, `npm start after SIGTERM:\n${app.output()}`).toBe(0);
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
-
-async function heroPage(viewport: typeof PHONE | typeof DESKTOP): Promise<Page> {
-  const context = await browser!.newContext({ baseURL: app!.url, viewport });
-  contexts.push(context);
-  return context.newPage();
-}
+const journey = browserJourney('fellowship');
+const { skipReason } = journey;
 
 /**
  * What another hero did reaches this one through events, a moment later. The page refreshes the list
@@ -84,8 +54,8 @@ async function completeMilestone(page: Page, quest: string): Promise<string> {
 it.skipIf(skipReason !== null)(
   `two heroes befriend, a milestone reaches the feed and is liked, a challenge shows progress, an admin deletes a hero${skipReason ? ` (skipped: ${skipReason})` : ''}`,
   async () => {
-    const aria = await heroPage(PHONE);
-    const borin = await heroPage(DESKTOP);
+    const aria = await journey.newPage(PHONE);
+    const borin = await journey.newPage(DESKTOP);
     const ariaErrors = watchForErrors(aria);
     const borinErrors = watchForErrors(borin);
     const ariaQuest = 'Run a 5K';
@@ -109,7 +79,7 @@ it.skipIf(skipReason !== null)(
     await aria.getByLabel("Friend's e-mail").fill(borinHero.email);
     await aria.getByRole('button', { name: 'Add Friend' }).click();
     await see(aria.getByText('Friend Request Sent', { exact: true }));
-    await screens.check(aria, 'friends-request-sent');
+    await journey.screens.check(aria, 'friends-request-sent');
 
     // Borin sees a red count on Requests and accepts.
     await borin.goto('/social');
@@ -118,7 +88,7 @@ it.skipIf(skipReason !== null)(
     await containsText(badge, '1');
     await openTab(borin, /^Requests/);
     await see(borin.getByText('Aria', { exact: true }));
-    await screens.check(borin, 'requests');
+    await journey.screens.check(borin, 'requests');
     await borin.getByRole('button', { name: 'Accept' }).click();
     await see(borin.getByText('Friend Added!', { exact: true }));
     await gone(badge);
@@ -137,7 +107,7 @@ it.skipIf(skipReason !== null)(
     await like.click();
     await hasAttribute(like, 'aria-pressed', 'true');
     await hasText(like.getByTestId('like-count'), '1');
-    await screens.check(aria, 'feed-liked');
+    await journey.screens.check(aria, 'feed-liked');
     // The like is Borin's to see too.
     await borin.goto('/social');
     const liked = borin.getByRole('listitem').filter({ hasText: milestone });
@@ -149,7 +119,7 @@ it.skipIf(skipReason !== null)(
     await see(aria.locator('li[data-rank]').filter({ hasText: 'Borin' }));
     await aria.getByRole('button', { name: 'Friends', exact: true }).click();
     await see(aria.locator('li[data-rank]').filter({ hasText: '(you)' }));
-    await screens.check(aria, 'rankings');
+    await journey.screens.check(aria, 'rankings');
 
     // Aria joins this week's health challenge, completes a run, and sees her progress and rank.
     await openTab(aria, 'Challenges');
@@ -165,7 +135,7 @@ it.skipIf(skipReason !== null)(
     await openTab(aria, 'Challenges');
     await arrives(aria, progress.getByText('1/5'));
     await containsText(progress, 'Rank #1');
-    await screens.check(aria, 'challenge-progress');
+    await journey.screens.check(aria, 'challenge-progress');
 
     // Aria asks the AI Coach once, so the admin has usage to see; the panel is not hers to open.
     await ok(
@@ -176,13 +146,13 @@ it.skipIf(skipReason !== null)(
     await aria.goto('/admin');
     await see(aria.getByTestId('admin-refusal'));
     await see(aria.getByRole('heading', { name: 'Admin Only' }));
-    await screens.check(aria, 'admin-refused');
+    await journey.screens.check(aria, 'admin-refused');
 
     // The admin (its password is in the data dir on `npm start`) sees users and cost, and deletes Borin.
-    const [adminEmail, adminPassword] = readFileSync(join(dataDir!, 'admin-password.txt'), 'utf8')
+    const [adminEmail, adminPassword] = readFileSync(join(journey.dataDir, 'admin-password.txt'), 'utf8')
       .trim()
       .split(' ');
-    const admin = await heroPage(DESKTOP);
+    const admin = await journey.newPage(DESKTOP);
     const adminErrors = watchForErrors(admin);
     await ok(
       admin
@@ -209,7 +179,7 @@ it.skipIf(skipReason !== null)(
     await see(admin.getByText('Daily cost and tokens, last 30 days.'));
     await containsText(admin.getByRole('region', { name: 'Daily token usage table' }), 'advisor');
     await see(admin.getByTestId('cost-chart').locator('svg').first());
-    await screens.check(admin, 'admin');
+    await journey.screens.check(admin, 'admin');
     admin.once('dialog', (dialog) => {
       expect(dialog.message()).toBe(
         `Are you sure you want to delete Borin (${borinHero.email})? This will permanently remove all their data.`,
@@ -220,9 +190,9 @@ it.skipIf(skipReason !== null)(
     await see(admin.getByText('User Deleted', { exact: true }));
     await see(admin.getByText('User and all associated data has been removed.', { exact: true }));
     await gone(borinRow);
-    await screens.check(admin, 'admin-hero-deleted');
+    await journey.screens.check(admin, 'admin-hero-deleted');
 
-    screens.finish();
+    journey.screens.finish();
     for (const { pageErrors, serverErrors } of [ariaErrors, borinErrors, adminErrors]) {
       expect(pageErrors, 'uncaught errors in the page').toEqual([]);
       expect(serverErrors, 'API calls answered 5xx').toEqual([]);

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { browserSkipReason, launchBrowser, ScreenLog, watchForErrors } from './support/browser.ts';
-import { type StartedLifeQuest, startLifeQuest } from './support/lifequest-start.ts';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { watchForErrors } from './support/browser.ts';
+import { browserJourney } from './support/journey.ts';
 import { PHONE } from './support/screens.ts';
 import {
   containsText,
@@ -20,36 +17,10 @@ import {
 } from './support/see.ts';
 
 // Issue 6, Must show: the hero's first session in a real browser against `npm start` on embedded
-// parts. Every screen is photographed at 1280 and 375 px (artifacts/screenshots, checked by eye) and
+// parts. Every screen is photographed at 1280 and 375 px (artifacts/screenshots/first-session, checked by eye) and
 // run through axe-core; the journey itself is walked at phone width, the harder of the two.
 
-const skipReason = browserSkipReason('web journey');
-
-let app: StartedLifeQuest | undefined;
-let dataDir: string | undefined;
-let browser: Browser | undefined;
-let context: BrowserContext | undefined;
-let screens: ScreenLog;
-
-beforeAll(async () => {
-  if (skipReason) return;
-  screens = new ScreenLog('first-session');
-  dataDir = mkdtempSync(join(tmpdir(), 'lifequest-web-journey-'));
-  app = await startLifeQuest({ LIFEQUEST_DATA_DIR: dataDir });
-  browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: app.url, viewport: PHONE });
-}, 300_000);
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  if (app) {
-    const code = await app.stop('SIGTERM');
-    // SIGTERM is the orderly way down: the runtime drains and exits 0, and bootstrap passes that on.
-    expect(code, `npm start after SIGTERM:\n${app.output()}`).toBe(0);
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+const journey = browserJourney('first-session');
 
 /** The number in the header's '{totalXP} XP'. */
 async function headerXp(page: Page): Promise<number> {
@@ -108,13 +79,13 @@ async function chatWithPathfinder(page: Page): Promise<void> {
 }
 
 async function screen(page: Page, name: string): Promise<void> {
-  await screens.check(page, name);
+  await journey.screens.check(page, name);
 }
 
-it.skipIf(skipReason !== null)(
-  `land → register → onboarding → quest → XP → foundation → skill tree → logout${skipReason ? ` (skipped: ${skipReason})` : ''}`,
+it.skipIf(journey.skipReason !== null)(
+  `land → register → onboarding → quest → XP → foundation → skill tree → logout${journey.skipReason ? ` (skipped: ${journey.skipReason})` : ''}`,
   async () => {
-    const page = await context!.newPage();
+    const page = await journey.newPage(PHONE);
     const { pageErrors, serverErrors } = watchForErrors(page);
 
     // Landing.
@@ -336,7 +307,7 @@ it.skipIf(skipReason !== null)(
     await page.reload();
     await see(page.getByRole('button', { name: 'Start Your Quest' }));
 
-    screens.finish();
+    journey.screens.finish();
     expect(pageErrors, 'uncaught errors in the page').toEqual([]);
     expect(serverErrors, 'API calls answered 5xx').toEqual([]);
   },

@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { browserSkipReason, launchBrowser, ScreenLog, watchForErrors } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { watchForErrors } from './support/browser.ts';
 import { onboardedHero } from './support/heroes.ts';
-import { type StartedLifeQuest, startLifeQuest } from './support/lifequest-start.ts';
+import { browserJourney } from './support/journey.ts';
 import { PHONE } from './support/screens.ts';
 import { containsText, gone, hasAttribute, hasCount, isDisabled, see, settles } from './support/see.ts';
 
@@ -14,32 +11,8 @@ import { containsText, gone, hasAttribute, hasCount, isDisabled, see, settles } 
 // `npm start` with the offline Pathfinder, walked at phone width; every screen photographed at 1280
 // and 375 px and run through axe-core.
 
-const skipReason = browserSkipReason('pathfinder journey');
-
-let app: StartedLifeQuest | undefined;
-let dataDir: string | undefined;
-let browser: Browser | undefined;
-let context: BrowserContext | undefined;
-let screens: ScreenLog;
-
-beforeAll(async () => {
-  if (skipReason) return;
-  screens = new ScreenLog('pathfinder');
-  dataDir = mkdtempSync(join(tmpdir(), 'lifequest-pathfinder-journey-'));
-  app = await startLifeQuest({ LIFEQUEST_DATA_DIR: dataDir });
-  browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: app.url, viewport: PHONE });
-}, 300_000);
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  if (app) {
-    const code = await app.stop('SIGTERM');
-    expect(code, `npm start after SIGTERM:\n${app.output()}`).toBe(0);
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+const journey = browserJourney('pathfinder');
+const { skipReason } = journey;
 
 /** Talks to the AI Coach until it proposes a plan, agreeing when it asks to go ahead. */
 async function askCoachForPlan(page: Page): Promise<void> {
@@ -67,10 +40,10 @@ async function askCoachForPlan(page: Page): Promise<void> {
 it.skipIf(skipReason !== null)(
   `Pathfinder page → AI Coach plan confirmed → floating chat quest → epic story${skipReason ? ` (skipped: ${skipReason})` : ''}`,
   async () => {
-    const page = await context!.newPage();
+    const page = await journey.newPage(PHONE);
     const { pageErrors, serverErrors } = watchForErrors(page);
     const firstQuest = 'Read 3 books';
-    await onboardedHero(context!.request, 'Brannoc', {
+    await onboardedHero(page.context().request, 'Brannoc', {
       title: firstQuest,
       milestones: ['Read the first book', 'Read the second book', 'Read the third book'],
     });
@@ -93,7 +66,7 @@ it.skipIf(skipReason !== null)(
     await page.getByRole('button', { name: 'Record Progress' }).click();
     await see(page.getByText('Progress Recorded', { exact: true }));
     await containsText(page.getByTestId('recent-progress'), 'Finished the first one');
-    await screens.check(page, 'pathfinder-log-progress');
+    await journey.screens.check(page, 'pathfinder-log-progress');
     await card.click();
     await hasAttribute(card, 'aria-pressed', 'false');
     await gone(page.getByRole('heading', { name: 'Log Progress' }));
@@ -105,7 +78,7 @@ it.skipIf(skipReason !== null)(
     const proposal = page.getByTestId('plan-proposal');
     const planTitle = ((await proposal.getByRole('heading', { level: 3 }).textContent()) ?? '').trim();
     expect(planTitle).toMatch(/12 books/i);
-    await screens.check(page, 'ai-coach-plan');
+    await journey.screens.check(page, 'ai-coach-plan');
     await proposal.getByRole('button', { name: 'Confirm' }).click();
     await see(page.getByText('Quest Created', { exact: true }));
     await gone(proposal);
@@ -116,7 +89,7 @@ it.skipIf(skipReason !== null)(
     await page.getByRole('button', { name: 'Ask The Pathfinder' }).click();
     const chat = page.getByRole('dialog', { name: 'The Pathfinder' });
     await containsText(chat.locator('li[data-role="assistant"]').first(), 'Greetings, Brannoc!');
-    await screens.check(page, 'floating-chat');
+    await journey.screens.check(page, 'floating-chat');
     const box = chat.getByRole('textbox', { name: 'Message The Pathfinder' });
     await box.fill('I want to run a 5k in three months');
     await box.press('Enter');
@@ -126,7 +99,7 @@ it.skipIf(skipReason !== null)(
     expect(chatQuest).toMatch(/5k/i);
     await suggestion.getByRole('button', { name: 'Add to My Quests' }).click();
     await see(suggestion.getByText('Added to your quests'));
-    await screens.check(page, 'floating-chat-quest-added');
+    await journey.screens.check(page, 'floating-chat-quest-added');
     // Escape minimises and hands the focus back to the bubble; Enter on it brings the same conversation back.
     await page.keyboard.press('Escape');
     await gone(chat);
@@ -140,7 +113,7 @@ it.skipIf(skipReason !== null)(
     await chat.getByRole('button', { name: 'Close chat' }).click();
     await gone(chat);
     await see(page.getByRole('region', { name: chatQuest }).getByRole('heading', { name: chatQuest }));
-    await screens.check(page, 'dashboard-with-new-quests');
+    await journey.screens.check(page, 'dashboard-with-new-quests');
 
     // Complete the first quest, then an epic story of it appears in the chronicles.
     const first = page.getByRole('region', { name: firstQuest });
@@ -161,23 +134,23 @@ it.skipIf(skipReason !== null)(
       firstQuest,
     ]);
     await isDisabled(page.getByRole('button', { name: 'Generate Focused Story' }));
-    await screens.check(page, 'stories-empty');
+    await journey.screens.check(page, 'stories-empty');
     await page.getByRole('button', { name: 'Generate Epic Journey Story' }).click();
     const chronicle = page.getByTestId('chronicle');
     await hasCount(chronicle, 1);
     await containsText(chronicle, 'Chronicle #1');
     await containsText(chronicle.getByTestId('achievement-count'), '1 achievement');
     await containsText(chronicle.getByTestId('featured-achievements'), firstQuest);
-    await screens.check(page, 'stories-chronicle');
+    await journey.screens.check(page, 'stories-chronicle');
 
     // My Profile: the Goal Distribution ring is drawn (reading → Intelligence, running → Health).
     await page.getByRole('link', { name: 'My Profile' }).click();
     const distribution = page.getByRole('region', { name: 'Goal Distribution' });
     await see(distribution);
     await hasCount(distribution.locator('[data-slice]'), 2);
-    await screens.check(page, 'profile-distribution');
+    await journey.screens.check(page, 'profile-distribution');
 
-    screens.finish();
+    journey.screens.finish();
     expect(pageErrors, 'uncaught errors in the page').toEqual([]);
     expect(serverErrors, 'API calls answered 5xx').toEqual([]);
   },

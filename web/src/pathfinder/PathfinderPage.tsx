@@ -1,8 +1,7 @@
 import { BarChart3, LayoutDashboard, MessageSquare } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useSearchParams } from 'react-router-dom';
 import { Card } from '../ui/Card.tsx';
-import { TabsList, TabsTrigger } from '../ui/Tabs.tsx';
+import { TabsList, TabsTrigger, useTabParam } from '../ui/Tabs.tsx';
 import { AiCoach } from './AiCoach.tsx';
 import { usePlanDraft } from './advisor.ts';
 import { PathfinderDashboard } from './PathfinderDashboard.tsx';
@@ -12,17 +11,13 @@ const TABS = [
   { value: 'chat', label: 'Chat', icon: MessageSquare },
   { value: 'analytics', label: 'Analytics', icon: BarChart3 },
 ] as const;
-type TabValue = (typeof TABS)[number]['value'];
-
-function isTab(value: string | null): value is TabValue {
-  return TABS.some((tab) => tab.value === value);
-}
 
 /** Spec 2: 'The Pathfinder', tabs dashboard (default), chat and analytics. The tab is kept in the URL. */
 export default function PathfinderPage() {
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: TabValue = isTab(requested) ? requested : 'dashboard';
+  const [tab, selectTab] = useTabParam(
+    TABS.map(({ value }) => value),
+    'dashboard',
+  );
   // Spec 4: the draft plan is fetched on load, whichever tab is open; the Chat tab says one awaits.
   const draft = usePlanDraft();
   const planWaiting = Boolean(draft.data?.plan);
@@ -36,11 +31,7 @@ export default function PathfinderPage() {
           <p className="text-muted text-sm">Your guide's study: log progress, plan with the coach.</p>
         </div>
       </div>
-      <Tabs.Root
-        value={tab}
-        onValueChange={(value) => setParams(value === 'dashboard' ? {} : { tab: value }, { replace: true })}
-        className="grid gap-4"
-      >
+      <Tabs.Root value={tab} onValueChange={selectTab} className="grid gap-4">
         <TabsList aria-label="The Pathfinder">
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>

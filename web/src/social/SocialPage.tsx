@@ -1,7 +1,6 @@
 import { Inbox, Rss, Swords, Trophy, Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useSearchParams } from 'react-router-dom';
-import { TabsList, TabsTrigger } from '../ui/Tabs.tsx';
+import { TabsList, TabsTrigger, useTabParam } from '../ui/Tabs.tsx';
 import { ChallengesTab } from './ChallengesTab.tsx';
 import { FeedTab } from './FeedTab.tsx';
 import { FriendsTab } from './FriendsTab.tsx';
@@ -16,17 +15,13 @@ const TABS = [
   { value: 'challenges', label: 'Challenges', icon: Swords },
   { value: 'requests', label: 'Requests', icon: Inbox },
 ] as const;
-type TabValue = (typeof TABS)[number]['value'];
-
-function isTab(value: string | null): value is TabValue {
-  return TABS.some((tab) => tab.value === value);
-}
 
 /** Spec 2: Fellowship Hall, tabs feed (default), Rankings, friends, challenges, requests. */
 export default function SocialPage() {
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: TabValue = isTab(requested) ? requested : 'feed';
+  const [tab, selectTab] = useTabParam(
+    TABS.map(({ value }) => value),
+    'feed',
+  );
   // Read on every tab: the Requests tab's badge counts what is pending (every 10 s, spec 9).
   const requests = useFriendRequests();
   const pending = requests.data?.length ?? 0;
@@ -37,11 +32,7 @@ export default function SocialPage() {
         <h1 className="text-2xl text-gold sm:text-3xl">Fellowship Hall</h1>
         <p className="text-muted text-sm">Share victories, climb the rankings and quest together.</p>
       </div>
-      <Tabs.Root
-        value={tab}
-        onValueChange={(value) => setParams(value === 'feed' ? {} : { tab: value }, { replace: true })}
-        className="grid gap-4"
-      >
+      <Tabs.Root value={tab} onValueChange={selectTab} className="grid gap-4">
         <TabsList aria-label="Fellowship Hall">
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>

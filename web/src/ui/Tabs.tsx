@@ -1,5 +1,6 @@
 import { Tabs } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import { useSearchParams } from 'react-router-dom';
 
 /** A row of tabs (Radix: arrow keys move between them); on a narrow phone they wrap, so none is hidden. */
 export function TabsList({ className = '', ...props }: ComponentProps<typeof Tabs.List>) {
@@ -18,4 +19,19 @@ export function TabsTrigger({ className = '', ...props }: ComponentProps<typeof 
       {...props}
     />
   );
+}
+
+/**
+ * The open tab, kept in the URL (`?tab=`) so a tab can be linked to and survives a reload; the default
+ * tab leaves the URL clean. An unknown value reads as the default.
+ */
+export function useTabParam<T extends string>(
+  values: readonly T[],
+  fallback: T,
+): [T, (value: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab = values.find((value) => value === requested) ?? fallback;
+  const select = (value: string) => setParams(value === fallback ? {} : { tab: value }, { replace: true });
+  return [tab, select];
 }
