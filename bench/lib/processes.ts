@@ -81,9 +81,25 @@ export async function startProcess(
   };
 }
 
-/** One LifeQuest target, started with the command the images use. */
+/**
+ * One LifeQuest target, started with the command the images use. With BENCH_CPU_PROF=<dir> every
+ * target writes a V8 CPU profile there when it stops (read them with `node bench/profile.ts <dir>`).
+ */
 export function startTarget(target: string, env: Record<string, string>, port: number): Promise<Running> {
-  return startProcess(target, [entrypoint(), '--target', target], { ...env, PORT: String(port) }, { port });
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const profile = profileDir
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${profileDir}`,
+        `--cpu-prof-name=${target}-${port}-${Date.now()}.cpuprofile`,
+      ]
+    : [];
+  return startProcess(
+    target,
+    [...profile, entrypoint(), '--target', target],
+    { ...env, PORT: String(port) },
+    { port },
+  );
 }
 
 export function rssOf(pid: number): number {
