@@ -234,18 +234,20 @@ async function gatewayFigures(
   // One request at a time, the three paths in turn: added latency, not queueing, is what a hop costs.
   const get = (url: string, headers: Record<string, string>[]) => async (i: number) =>
     void (await callOk(url, { headers: headers[i % headers.length] }));
-  const [base, viaNginx, viaGw] = (
-    await sampleInterleaved(400, [
-      get(`${quests.url}/api/dashboard`, signed),
-      get(`http://127.0.0.1:${PORTS.nginx}/api/dashboard`, signed),
-      get(
-        `http://127.0.0.1:${PORTS.gateway}/api/dashboard`,
-        data.heroes.map((h) => h.headers),
-      ),
-    ])
-  ).map(percentiles) as [Percentiles, Percentiles, Percentiles];
-  const gatewayAdded = viaGw.p50 - base.p50;
-  const nginxAdded = viaNginx.p50 - base.p50;
+  const [direct1, nginx1, gateway1] = await sampleInterleaved(600, [
+    get(`${quests.url}/api/dashboard`, signed),
+    get(`http://127.0.0.1:${PORTS.nginx}/api/dashboard`, signed),
+    get(
+      `http://127.0.0.1:${PORTS.gateway}/api/dashboard`,
+      data.heroes.map((h) => h.headers),
+    ),
+  ]);
+  // The median of the paired differences (each proxied call minus the direct call made just before
+  // it): a neighbour's burst moves both sides of a pair, so it cancels out.
+  const added = (proxied: number[]) => percentiles(proxied.map((ms, i) => ms - direct1![i]!)).p50;
+  const base = percentiles(direct1!);
+  const gatewayAdded = added(gateway1!);
+  const nginxAdded = added(nginx1!);
   const addedRatio = ratioOf(gatewayAdded, nginxAdded);
   figures.push({
     suite: SUITE,
