@@ -10,5 +10,5 @@ ENV NODE_ENV=production HOST=0.0.0.0
 COPY --from=build /app /app
 USER node
 EXPOSE 8080
-ENTRYPOINT ["node", "platform/src/main.ts"]
+ENTRYPOINT ["node", "app/src/main.ts"]
 CMD ["--target", "all"]

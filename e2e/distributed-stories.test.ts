@@ -1,10 +1,10 @@
 import {
   type DistributedLifeQuest,
-  describeWithInfra,
   HeroClient,
   startDistributed,
   type TargetProcess,
-} from '@lifequest/platform/testing';
+} from '@lifequest/app/testing';
+import { describeWithInfra } from '@lifequest/platform/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 

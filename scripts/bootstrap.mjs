@@ -111,7 +111,7 @@ ensurePrismaClients();
 switch (command) {
   case 'start':
     ensureWebBuild();
-    handOver([join(root, 'platform', 'src', 'main.ts'), ...args]);
+    handOver([join(root, 'app', 'src', 'main.ts'), ...args]);
     break;
   case 'test':
     ensureWebBuild();

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import httpProxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import {
   AppError,
+  accessHook,
   type Config,
   createHttpServer,
   errorBody,
@@ -16,11 +16,10 @@ import {
   migrate,
   registerOpsRoutes,
   signIdentity,
-  verifyIdentity,
 } from '@lifequest/platform';
 import { LoginBody, RegisterBody, type User } from '@lifequest/proto';
+import { webDistDir } from '@lifequest/web/dist-dir';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isForbiddenClientHeader, ROUTES } from './routing.ts';
 import { databaseSessionStore } from './sessions/database-store.ts';
 import { redisSessionStore } from './sessions/redis-store.ts';
 import { SESSION_TTL_SECONDS, type SessionStore } from './sessions/store.ts';
@@ -29,8 +28,21 @@ export const SESSION_COOKIE = 'lq_session';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    hero: HeroIdentity | null;
+    /** The hero of the request's session, once the gateway authenticated it. */
+    signedIn: HeroIdentity | null;
   }
+}
+
+/** Headers a client must never be able to set on their way to a service. */
+export function isForbiddenClientHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return (
+    lower.startsWith('x-lifequest-') ||
+    lower.startsWith('x-user-') ||
+    lower === 'x-admin' ||
+    lower === 'authorization' ||
+    lower === 'cookie'
+  );
 }
 
 /**
@@ -50,7 +62,7 @@ export async function startGateway(
     notFoundHandler: web.notFound,
     defaultBodyParsers: true,
   });
-  app.decorateRequest('hero', null);
+  app.decorateRequest('signedIn', null);
   app.addHook('onClose', () => sessions.close());
 
   await app.register(fastifyCookie, { secret: options.sessionSecret });
@@ -58,10 +70,7 @@ export async function startGateway(
   if (bus) {
     // Embedded mode: the dead-letter CLI reaches the bus through here, with a signed service identity.
     await app.register(async (ops) => {
-      ops.addHook('onRequest', async (request) => {
-        const header = request.headers[IDENTITY_HEADER];
-        request.identity = verifyIdentity(options.internalSecret, Array.isArray(header) ? header[0] : header);
-      });
+      ops.addHook('onRequest', accessHook(options.internalSecret));
       registerOpsRoutes(ops as unknown as HttpServer, bus);
     });
   }
@@ -75,7 +84,7 @@ export async function startGateway(
     const sessionId = readSessionId(request);
     const session = sessionId ? await sessions.touch(sessionId) : null;
     if (!session || !sessionId) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
-    request.hero = {
+    request.signedIn = {
       kind: 'hero',
       userId: session.userId,
       email: session.email,
@@ -125,11 +134,12 @@ export async function startGateway(
     return { ok: true };
   });
 
-  for (const route of ROUTES) {
+  // Each module declares the /api prefixes it serves (ServiceModule.routePrefixes); the runtime passes them.
+  for (const route of options.routes) {
     const upstream = services.url(route.service);
     const guard = async (request: FastifyRequest) => {
       await authenticate(request);
-      if (route.admin && !request.hero?.isAdmin)
+      if (route.admin && !request.signedIn?.isAdmin)
         throw new AppError('FORBIDDEN', 'Only an admin can do this.');
     };
     if (!upstream) {
@@ -149,7 +159,7 @@ export async function startGateway(
       rewritePrefix: route.prefix,
       preHandler: async (request, reply) => {
         await guard(request);
-        if (request.url === '/api/auth/me') setSessionCookie(request, reply, request.hero!.sessionId!);
+        if (request.url === '/api/auth/me') setSessionCookie(request, reply, request.signedIn!.sessionId!);
       },
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => {
@@ -159,7 +169,7 @@ export async function startGateway(
             if (!isForbiddenClientHeader(name) && name.toLowerCase() !== 'expect') forwarded[name] = value;
           }
           forwarded['x-request-id'] = String(request.id);
-          const hero = (request as FastifyRequest).hero;
+          const hero = (request as FastifyRequest).signedIn;
           if (hero) forwarded[IDENTITY_HEADER] = signIdentity(options.internalSecret, hero);
           return forwarded;
         },
@@ -222,7 +232,7 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionI
 
 /** The built web app and its SPA fallback: a page URL gets the app, an unknown /api URL gets JSON. */
 function webApp(config: Config) {
-  const root = config.webDistDir ?? fileURLToPath(new URL('../../web/dist/', import.meta.url));
+  const root = config.webDistDir ?? webDistDir;
   const hasApp = existsSync(`${root}/index.html`);
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -1,2 +1,1 @@
-export { SESSION_COOKIE, startGateway } from './gateway.ts';
-export { ROUTES } from './routing.ts';
+export { isForbiddenClientHeader, SESSION_COOKIE, startGateway } from './gateway.ts';

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig as load } from './config.ts';
+import type { TargetDeclaration } from './runtime/module.ts';
+
+/** Modules as an installation declares them (the app's registry): their targets, ports and needs. */
+const modules: TargetDeclaration[] = [
+  { name: 'auth', port: 8081 },
+  { name: 'quests', port: 8082 },
+  { name: 'ai', port: 8084, needs: { redis: true }, worker: { target: 'ai-worker', port: 8086 } },
+];
+const loadConfig = (env: NodeJS.ProcessEnv, argv: string[] = []) => load(env, argv, modules);
 
 describe('configuration', () => {
   it('runs the embedded default with no variables at all', () => {
@@ -86,5 +95,29 @@ describe('configuration', () => {
       'boss@example.com',
       'ops@example.com',
     ]);
+  });
+});
+
+describe('targets come from the modules, not from the platform', () => {
+  it('knows a module’s target, its worker target and its `<NAME>_URL`, with their declared ports', () => {
+    const env = { DATABASE_URL: 'postgres://x/y', AMQP_URL: 'amqp://x', INTERNAL_SECRET: 's'.repeat(32) };
+    expect(loadConfig({ ...env, REDIS_URL: 'redis://x' }, ['--target', 'ai-worker']).port).toBe(8086);
+    expect(loadConfig({ QUESTS_URL: 'http://quests:8082' }).serviceUrls).toEqual({
+      auth: undefined,
+      quests: 'http://quests:8082',
+      ai: undefined,
+    });
+    expect(() => loadConfig({ QUESTS_URL: 'not a url' })).toThrow(/QUESTS_URL/);
+  });
+
+  it('asks for Redis only where a module declares it needs it', () => {
+    const env = { DATABASE_URL: 'postgres://x/y', AMQP_URL: 'amqp://x', INTERNAL_SECRET: 's'.repeat(32) };
+    expect(loadConfig(env, ['--target', 'quests']).target).toBe('quests');
+    expect(() => loadConfig(env, ['--target', 'ai'])).toThrow(/REDIS_URL: required when the target is 'ai'/);
+    expect(() => loadConfig(env, ['--target', 'ai-worker'])).toThrow(/REDIS_URL/);
+  });
+
+  it('refuses a target no module declares', () => {
+    expect(() => load({}, ['--target', 'quests'], [])).toThrow(/--target: must be one of all, gateway/);
   });
 });

@@ -1,21 +1,13 @@
 import { z } from 'zod';
+import type { TargetDeclaration } from './runtime/module.ts';
 
-export const SERVICE_TARGETS = ['auth', 'quests', 'social', 'ai', 'admin'] as const;
-export const TARGETS = ['all', 'gateway', ...SERVICE_TARGETS, 'ai-worker'] as const;
-export type ServiceName = (typeof SERVICE_TARGETS)[number];
-export type Target = (typeof TARGETS)[number];
+/** The targets every installation has; the others are the modules' (and their workers'), declared by them. */
+export const BUILT_IN_TARGETS = { all: 8080, gateway: 8080 } as const;
 
-/** The port each target listens on by default when it runs as its own process. */
-export const DEFAULT_PORTS: Record<Target, number> = {
-  all: 8080,
-  gateway: 8080,
-  auth: 8081,
-  quests: 8082,
-  social: 8083,
-  ai: 8084,
-  admin: 8085,
-  'ai-worker': 8086,
-};
+/** The variable that tells other processes where a module runs: `quests` → `QUESTS_URL`. */
+export function urlVariable(moduleName: string): string {
+  return `${moduleName.toUpperCase().replaceAll('-', '_')}_URL`;
+}
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
@@ -36,7 +28,7 @@ const secret = z.preprocess(
 const EnvSchema = z.object({
   PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
   HOST: z.string().default('0.0.0.0'),
-  LIFEQUEST_TARGET: z.enum(TARGETS).default('all'),
+  LIFEQUEST_TARGET: z.string().default('all'),
   LIFEQUEST_DATA_DIR: z.string().min(1).default('./.lifequest'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
@@ -73,17 +65,13 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   JOB_CONCURRENCY: z.coerce.number().int().positive().default(2),
   WEB_DIST_DIR: optionalString,
-  AUTH_URL: optionalUrl,
-  QUESTS_URL: optionalUrl,
-  SOCIAL_URL: optionalUrl,
-  AI_URL: optionalUrl,
-  ADMIN_URL: optionalUrl,
 });
 
 export type Config = Readonly<{
   port: number;
   host: string;
-  target: Target;
+  /** `all`, `gateway`, a module's name or a module's worker target. */
+  target: string;
   dataDir: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** `auto`: readable lines on a terminal, JSON otherwise (what log collectors want). */
@@ -106,7 +94,8 @@ export type Config = Readonly<{
   authRateLimitPerMinute: number;
   jobConcurrency: number;
   webDistDir: string | undefined;
-  serviceUrls: Readonly<Partial<Record<ServiceName, string>>>;
+  /** Where each module runs when it is not in this process (`<NAME>_URL`). */
+  serviceUrls: Readonly<Record<string, string | undefined>>;
 }>;
 
 export class ConfigError extends Error {
@@ -128,16 +117,51 @@ export function targetFromArgv(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** Every target of an installation with these modules, with its default port and whether it needs Redis. */
+export function targetsOf(
+  modules: readonly TargetDeclaration[],
+): Map<string, { port: number; redis: boolean }> {
+  const targets = new Map<string, { port: number; redis: boolean }>([
+    ['all', { port: BUILT_IN_TARGETS.all, redis: false }],
+    // The gateway keeps sessions in Redis when distributed.
+    ['gateway', { port: BUILT_IN_TARGETS.gateway, redis: true }],
+  ]);
+  for (const module of modules) {
+    const redis = module.needs?.redis ?? false;
+    targets.set(module.name, { port: module.port, redis });
+    if (module.worker) targets.set(module.worker.target, { port: module.worker.port, redis });
+  }
+  return targets;
+}
+
 /**
  * Parses the whole environment once, reports every bad variable at once and freezes the result.
- * Nothing else in LifeQuest reads process.env.
+ * Nothing else in LifeQuest reads process.env. `modules` are the installation's modules (the app's
+ * registry): they name the targets besides `all` and `gateway`, and their `<NAME>_URL` variables.
  */
-export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv,
+  argv: readonly string[] = [],
+  modules: readonly TargetDeclaration[] = [],
+): Config {
   const fromArgv = targetFromArgv(argv);
-  const parsed = EnvSchema.safeParse(fromArgv ? { ...env, LIFEQUEST_TARGET: fromArgv } : env);
-  if (!parsed.success) {
+  const targets = targetsOf(modules);
+  const input = fromArgv ? { ...env, LIFEQUEST_TARGET: fromArgv } : env;
+  const parsed = EnvSchema.safeParse(input);
+  const urls = z
+    .object(Object.fromEntries(modules.map((m) => [urlVariable(m.name), optionalUrl])))
+    .safeParse(input);
+  const target = targets.get(String(input.LIFEQUEST_TARGET ?? 'all'));
+  const issues = [
+    ...(parsed.error?.issues ?? []),
+    ...(urls.error?.issues ?? []),
+    ...(target
+      ? []
+      : [{ path: ['LIFEQUEST_TARGET'], message: `must be one of ${[...targets.keys()].join(', ')}` }]),
+  ];
+  if (!parsed.success || !urls.success || !target) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => {
+      issues.map((issue) => {
         const key = String(issue.path[0] ?? 'environment');
         const name = key === 'LIFEQUEST_TARGET' && fromArgv ? '--target' : key;
         return `${name}: ${issue.message}`;
@@ -152,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
       ['INTERNAL_SECRET', true],
       ['DATABASE_URL', e.LIFEQUEST_TARGET !== 'gateway'],
       ['AMQP_URL', e.LIFEQUEST_TARGET !== 'gateway'],
-      ['REDIS_URL', ['gateway', 'ai', 'ai-worker'].includes(e.LIFEQUEST_TARGET)],
+      ['REDIS_URL', target.redis],
       ['SESSION_SECRET', e.LIFEQUEST_TARGET === 'gateway'],
     ];
     for (const [key, needed] of needs) {
@@ -166,7 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
   if (problems.length > 0) throw new ConfigError(problems);
 
   return Object.freeze({
-    port: e.PORT ?? DEFAULT_PORTS[e.LIFEQUEST_TARGET],
+    port: e.PORT ?? target.port,
     host: e.HOST,
     target: e.LIFEQUEST_TARGET,
     dataDir: e.LIFEQUEST_DATA_DIR,
@@ -193,13 +217,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     jobConcurrency: e.JOB_CONCURRENCY,
     webDistDir: e.WEB_DIST_DIR,
-    serviceUrls: Object.freeze({
-      auth: e.AUTH_URL,
-      quests: e.QUESTS_URL,
-      social: e.SOCIAL_URL,
-      ai: e.AI_URL,
-      admin: e.ADMIN_URL,
-    }),
+    serviceUrls: Object.freeze(
+      Object.fromEntries(modules.map((m) => [m.name, urls.data[urlVariable(m.name)]])),
+    ),
   });
 }
 

@@ -10,6 +10,7 @@ export * from './http/server.ts';
 export * from './jobs/index.ts';
 export * from './logger.ts';
 export * from './ops/routes.ts';
+export * from './runtime/context.ts';
 export * from './runtime/module.ts';
 export * from './runtime/run.ts';
 export * from './runtime/service-directory.ts';

@@ -2,7 +2,6 @@ import { mkdirSync, mkdtempSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { runToExit } from '../testing/processes.ts';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock.ts';
 
 it('refuses a second holder of the data dir, and frees it on release', async () => {
@@ -23,22 +22,4 @@ it('takes over the lock of a holder that died without releasing it', async () =>
   const release = await lockDataDir(dir, () => {});
   await expect(lockDataDir(dir, () => {})).rejects.toBeInstanceOf(DataDirLockedError);
   await release();
-});
-
-it('a second LifeQuest process on the same data dir is refused at boot with a clear message', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'lq-lock-'));
-  const release = await lockDataDir(dir, () => {});
-  try {
-    const { code, output } = await runToExit([], { LIFEQUEST_DATA_DIR: dir, PORT: '0' });
-    expect(code).toBe(1);
-    expect(output).toContain('is in use by another LifeQuest process');
-  } finally {
-    await release();
-  }
-});
-
-it('a single-service target without its infrastructure is refused at boot', async () => {
-  const { code, output } = await runToExit(['--target', 'quests'], {});
-  expect(code).toBe(78);
-  expect(output).toContain("DATABASE_URL: required when the target is 'quests'");
 });

@@ -8,7 +8,7 @@ import { waitUntil } from '../testing/wait.ts';
 import { OutboxRelay } from './outbox.ts';
 import type { EventBus } from './ports.ts';
 import type { RetryPolicy } from './retry.ts';
-import { createServiceEvents, type ServiceEvents } from './service-events.ts';
+import { createServiceEvents } from './service-events.ts';
 import { sqlClient } from './sql-client.ts';
 import { eventTablesSql } from './tables.ts';
 
@@ -79,7 +79,7 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
   describe(`${name}: event bus conformance`, () => {
     let world: BusWorld;
     const buses: EventBus[] = [];
-    const relays: ServiceEvents<never>[] = [];
+    const relays: { stop(): Promise<void> }[] = [];
 
     beforeAll(async () => {
       world = await makeWorld();
@@ -111,7 +111,7 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
           log,
           relay: { pollIntervalMs: 50 },
         });
-        relays.push(events as unknown as ServiceEvents<never>);
+        relays.push(events);
         return events;
       };
       return {
@@ -152,8 +152,8 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       });
       await s.quests.start();
 
-      const event = await s.quests.transaction((tx) =>
-        s.quests.record(tx, 'milestone.completed', milestoneCompleted(1).payload, 'u1'),
+      const event = await s.quests.transaction((_tx, emit) =>
+        emit('milestone.completed', milestoneCompleted(1).payload, 'u1'),
       );
 
       await waitUntil(
@@ -162,7 +162,7 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
           (await countEffects(world.db, s.schemas.auth)) === 1 &&
           (await countEffects(world.db, s.schemas.social)) === 1,
       );
-      await waitUntil('the outbox row marked sent', async () => (await s.quests.relay.backlog()) === 0);
+      await waitUntil('the outbox row marked sent', async () => (await s.quests.backlog()) === 0);
       // Give a stray second delivery the chance to show up before counting.
       await s.quests.flush();
       expect(await countEffects(world.db, s.schemas.auth)).toBe(1);
@@ -202,13 +202,13 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
         recordEffect(tx, s.schemas.auth, s.consumers.auth, event),
       );
       await expect(
-        s.quests.transaction(async (tx) => {
-          await s.quests.record(tx, 'milestone.completed', milestoneCompleted(2).payload, 'u1');
+        s.quests.transaction(async (_tx, emit) => {
+          await emit('milestone.completed', milestoneCompleted(2).payload, 'u1');
           throw new Error('the state change failed');
         }),
       ).rejects.toThrow('the state change failed');
       await s.quests.flush();
-      expect(await s.quests.relay.backlog()).toBe(0);
+      expect(await s.quests.backlog()).toBe(0);
       const rows = await world.db.query(`select 1 from "${s.schemas.quests}"._outbox`);
       expect(rows).toHaveLength(0);
     });
@@ -218,7 +218,7 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       const s = await services(bus);
       const bad = { ...milestoneCompleted(3).payload, xpReward: 'lots' } as never;
       await expect(
-        s.quests.transaction((tx) => s.quests.record(tx, 'milestone.completed', bad, 'u1')),
+        s.quests.transaction((_tx, emit) => emit('milestone.completed', bad, 'u1')),
       ).rejects.toThrow(/payload\.xpReward/);
       await expect(bus.publish({ ...milestoneCompleted(4), payload: bad })).rejects.toThrow(
         /payload\.xpReward/,
@@ -239,8 +239,8 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
         recordEffect(tx, s.schemas.social, s.consumers.social, event),
       );
       await s.quests.start();
-      const event = await s.quests.transaction((tx) =>
-        s.quests.record(tx, 'milestone.completed', milestoneCompleted(5).payload, 'u1'),
+      const event = await s.quests.transaction((_tx, emit) =>
+        emit('milestone.completed', milestoneCompleted(5).payload, 'u1'),
       );
 
       const letters = await waitUntil('a dead letter', async () => {
@@ -296,10 +296,10 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       await s.quests.start();
       await s.quests.stop();
       // Committed, then the process "dies" before its relay publishes.
-      await s.quests.transaction((tx) =>
-        s.quests.record(tx, 'milestone.completed', milestoneCompleted(7).payload, 'u1'),
+      await s.quests.transaction((_tx, emit) =>
+        emit('milestone.completed', milestoneCompleted(7).payload, 'u1'),
       );
-      expect(await s.quests.relay.backlog()).toBe(1);
+      expect(await s.quests.backlog()).toBe(1);
       expect(await countEffects(world.db, s.schemas.auth)).toBe(0);
 
       await s.quests.start();
@@ -307,7 +307,7 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
         'the event after the restart',
         async () => (await countEffects(world.db, s.schemas.auth)) === 1,
       );
-      await waitUntil('the outbox to drain', async () => (await s.quests.relay.backlog()) === 0);
+      await waitUntil('the outbox to drain', async () => (await s.quests.backlog()) === 0);
     });
 
     it('publishes again what a relay claimed but never got confirmed (a crash mid-publish)', async () => {
@@ -316,8 +316,8 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       await s.auth.subscribe(s.consumers.auth, ['milestone.completed'], (event, tx) =>
         recordEffect(tx, s.schemas.auth, s.consumers.auth, event),
       );
-      await s.quests.transaction((tx) =>
-        s.quests.record(tx, 'milestone.completed', milestoneCompleted(8).payload, 'u1'),
+      await s.quests.transaction((_tx, emit) =>
+        emit('milestone.completed', milestoneCompleted(8).payload, 'u1'),
       );
       // A relay whose publish never comes back: it claims the row, then its process is as good as gone
       // (with one publish in flight allowed, it never claims again).

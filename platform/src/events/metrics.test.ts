@@ -31,7 +31,7 @@ it('exports the outbox backlog of each running relay by schema', async () => {
     await broken.close();
     const events = createServiceEvents({ schema: 'metrics_q', prisma: sqlClient(db), bus: broken });
     await events.start();
-    await events.transaction((tx) => events.record(tx, 'goal.deleted', { goalId: 'g', userId: 'u' }, null));
+    await events.transaction((_tx, emit) => emit('goal.deleted', { goalId: 'g', userId: 'u' }, null));
     const running = await metricsRegistry.metrics();
     await events.stop();
     expect(running).toMatch(/lifequest_outbox_backlog\{schema="metrics_q"\} 1\n/);

@@ -87,7 +87,6 @@ export class OutboxRelay {
   >();
   private markScheduled = false;
   private lastCleanup = 0;
-  private readonly followUps = new Set<NodeJS.Timeout>();
 
   constructor(
     client: SqlTx,
@@ -124,8 +123,6 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
-    for (const timer of this.followUps) clearTimeout(timer);
-    this.followUps.clear();
     this.wake?.();
     await this.loopDone;
     await Promise.allSettled([...this.inFlight]);
@@ -140,22 +137,10 @@ export class OutboxRelay {
       );
   }
 
-  /**
-   * Wakes the relay now. A nudge can come before the nudger's transaction commits, so a few
-   * follow-up looks are scheduled shortly after; the poll covers anything slower.
-   */
+  /** Wakes the relay now: called once a unit of work that wrote outbox rows has committed. */
   nudge(): void {
     if (!this.running) return;
     this.wakeNow();
-    if (this.followUps.size > 0) return;
-    for (const ms of [10, 50, 150]) {
-      const timer = setTimeout(() => {
-        this.followUps.delete(timer);
-        this.wakeNow();
-      }, ms);
-      timer.unref();
-      this.followUps.add(timer);
-    }
   }
 
   /**

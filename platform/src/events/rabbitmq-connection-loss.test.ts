@@ -86,11 +86,10 @@ await describeWithInfra('rabbitmq', 'RabbitMQ connection loss', (amqpUrl) => {
 
     let publishedAtPublisherCut = -1;
     for (let batch = 0; batch < TOTAL / PER_TRANSACTION; batch++) {
-      await quests.transaction(async (tx) => {
+      await quests.transaction(async (_tx, emit) => {
         for (let i = 0; i < PER_TRANSACTION; i++) {
           const n = batch * PER_TRANSACTION + i;
-          await quests.record(
-            tx,
+          await emit(
             'progress.logged',
             {
               progressId: `p${n}`,
@@ -120,7 +119,7 @@ await describeWithInfra('rabbitmq', 'RabbitMQ connection loss', (amqpUrl) => {
       50_000,
       100,
     );
-    await waitUntil('the outbox drained', async () => (await quests.relay.backlog()) === 0, 20_000);
+    await waitUntil('the outbox drained', async () => (await quests.backlog()) === 0, 20_000);
     await quests.flush();
 
     // The cuts really happened mid-stream, and both processes healed by themselves.
@@ -242,9 +241,7 @@ await describeWithInfra('rabbitmq', 'RabbitMQ going away and coming back', (amqp
       });
       await quests.start();
       const record = (n: number) =>
-        quests.transaction((tx) =>
-          quests.record(tx, 'goal.deleted', { goalId: `g${n}`, userId: 'u1' }, 'u1'),
-        );
+        quests.transaction((_tx, emit) => emit('goal.deleted', { goalId: `g${n}`, userId: 'u1' }, 'u1'));
       await record(1);
       await waitUntil('the first event', async () => (await countEffects(db, 'social')) === 1);
 
@@ -256,12 +253,12 @@ await describeWithInfra('rabbitmq', 'RabbitMQ going away and coming back', (amqp
         () => lines.some((l) => l.includes('outbox publish failed')),
         20_000,
       );
-      expect(await quests.relay.backlog()).toBeGreaterThan(0);
+      expect(await quests.backlog()).toBeGreaterThan(0);
       expect(bus.connected).toBe(false);
 
       await proxy.up();
       await waitUntil('every event', async () => (await countEffects(db, 'social')) === 20, 30_000);
-      await waitUntil('the outbox drained', async () => (await quests.relay.backlog()) === 0, 30_000);
+      await waitUntil('the outbox drained', async () => (await quests.backlog()) === 0, 30_000);
       expect(lines.some((l) => l.includes('RabbitMQ connection restored'))).toBe(true);
       const [effects] = await db.query<{ total: number; distinct: number }>(
         'select count(*)::int as total, count(distinct event_id)::int as distinct from social.effects',

@@ -12,50 +12,69 @@ export interface ServiceEventsOptions<Tx extends SqlTx> {
   bus: EventBus;
   log?: Logger;
   relay?: Partial<RelayOptions>;
-  /** Passed to `$transaction` for each consumed event; PGlite queues transactions, so be generous. */
+  /** The only event names `subscribe` takes (the module's declared `subscribes`); unset takes any. */
+  subscribes?: readonly EventName[];
+  /** Passed to every `$transaction`; PGlite runs one transaction at a time, so be generous. */
   transactionOptions?: { maxWait?: number; timeout?: number };
 }
 
-export type ConsumerHandler<N extends EventName, Tx> = (event: EventEnvelope<N>, tx: Tx) => Promise<void>;
+/**
+ * Writes an event into the outbox inside the current unit of work: validated against its zod schema in
+ * proto (an invalid event throws, rolling the change back), committed or rolled back with the change.
+ */
+export type Emit = <N extends EventName>(
+  name: N,
+  payload: EventPayloads[N],
+  actorId: string | null,
+) => Promise<EventEnvelope<N>>;
 
+export type ConsumerHandler<N extends EventName, Tx> = (
+  event: EventEnvelope<N>,
+  tx: Tx,
+  emit: Emit,
+) => Promise<void>;
+
+/** What a service sees of its events: one unit of work to change state and publish, and its consumers. */
 export interface ServiceEvents<Tx extends SqlTx> {
   readonly schema: string;
-  readonly relay: OutboxRelay;
   /**
-   * Validates the payload and writes the event into the outbox inside the caller's transaction, so the
-   * state change and its event commit or roll back together. Returns the envelope.
+   * The one way to change state and publish: runs `fn` in a transaction on the service's client; the
+   * effect and every event it `emit`s commit together (or neither does), then the relay is told once.
    */
-  record<N extends EventName>(
-    tx: SqlTx,
-    name: N,
-    payload: EventPayloads[N],
-    actorId: string | null,
-  ): Promise<EventEnvelope<N>>;
-  /** `prisma.$transaction(fn)`, then a nudge so the relay publishes what `fn` recorded right away. */
-  transaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R>;
+  transaction<R>(fn: (tx: Tx, emit: Emit) => Promise<R>): Promise<R>;
   /**
    * Consumes `names` as `consumer` (normally the service's name). For each event the platform opens a
    * transaction on this service's client, writes the inbox row (consumer, eventId) and runs `handler`
-   * in the same transaction; an event seen before is skipped. A throwing handler rolls back both, and
-   * the bus retries it, then dead-letters it.
+   * in the same transaction (events it emits commit with it); an event seen before is skipped. A throwing
+   * handler rolls back all of it, and the bus retries it, then dead-letters it.
    */
   subscribe<N extends EventName>(
     consumer: string,
     names: readonly N[],
     handler: ConsumerHandler<N, Tx>,
   ): Promise<void>;
-  /** Starts the relay (call once every module subscribed: ModuleContext.onStarted). */
+  /** Whether `consumer` has handled every one of these events (their effects are committed). */
+  hasHandled(consumer: string, eventIds: readonly string[]): Promise<boolean>;
+}
+
+/** The runtime's handle on a service's events: what the service sees, plus the relay's lifecycle. */
+export interface ServiceEventsRuntime<Tx extends SqlTx> extends ServiceEvents<Tx> {
+  /** Starts the relay (the runtime calls it once every module subscribed). */
   start(): Promise<void>;
-  /** Stops the relay; call before the bus and the database close (ModuleContext.onClose). */
+  /** Stops the relay; before the bus and the database close. */
   stop(): Promise<void>;
   /** Publishes everything pending now; resolves when confirmed. */
   flush(): Promise<void>;
+  /** Outbox rows not yet confirmed by the bus. */
+  backlog(): Promise<number>;
 }
 
 const CONSUMER_NAME = /^[a-z][a-z0-9_-]*$/;
 
 /** The outbox, relay and inbox of one service, over its own Prisma client and schema. */
-export function createServiceEvents<Tx extends SqlTx>(options: ServiceEventsOptions<Tx>): ServiceEvents<Tx> {
+export function createServiceEvents<Tx extends SqlTx>(
+  options: ServiceEventsOptions<Tx>,
+): ServiceEventsRuntime<Tx> {
   const { schema, prisma, bus, log } = options;
   assertSchemaName(schema);
   const relay = new OutboxRelay(
@@ -68,24 +87,35 @@ export function createServiceEvents<Tx extends SqlTx>(options: ServiceEventsOpti
   const txOptions = { maxWait: 10_000, timeout: 30_000, ...options.transactionOptions };
   let unregisterMetrics: (() => void) | undefined;
 
+  /** Runs `fn` with an `emit` bound to `tx`; tells the relay after the commit if anything was emitted. */
+  const unitOfWork = async <R>(fn: (tx: Tx, emit: Emit) => Promise<R>): Promise<R> => {
+    let emitted = 0;
+    const result = await prisma.$transaction(async (tx) => {
+      const emit: Emit = async (name, payload, actorId) => {
+        const event = createEnvelope(name, payload, actorId);
+        await insertOutboxRow(tx, schema, event);
+        emitted++;
+        return event;
+      };
+      return fn(tx, emit);
+    }, txOptions);
+    if (emitted > 0) relay.nudge();
+    return result;
+  };
+
   return {
     schema,
-    relay,
-    async record(tx, name, payload, actorId) {
-      const event = createEnvelope(name, payload, actorId);
-      await insertOutboxRow(tx, schema, event);
-      relay.nudge();
-      return event;
-    },
-    async transaction(fn) {
-      const result = await prisma.$transaction(fn);
-      relay.nudge();
-      return result;
-    },
+    transaction: unitOfWork,
     async subscribe(consumer, names, handler) {
       if (!CONSUMER_NAME.test(consumer)) throw new Error(`Invalid consumer name '${consumer}'`);
+      const undeclared = options.subscribes ? names.filter((n) => !options.subscribes!.includes(n)) : [];
+      if (undeclared.length > 0) {
+        throw new Error(
+          `The ${schema} module consumes ${undeclared.join(', ')} without declaring it in its module's subscribes`,
+        );
+      }
       await bus.subscribe(consumer, names, async (event) => {
-        await prisma.$transaction(async (tx) => {
+        await unitOfWork(async (tx, emit) => {
           const inserted = await tx.$queryRawUnsafe<unknown[]>(
             `insert into "${schema}"."_inbox" (consumer, event_id) values ($1, $2::uuid)
              on conflict do nothing returning event_id`,
@@ -97,9 +127,19 @@ export function createServiceEvents<Tx extends SqlTx>(options: ServiceEventsOpti
             return;
           }
           // The bus only hands this handler the names it subscribed to.
-          await handler(event as EventEnvelope<(typeof names)[number]>, tx);
-        }, txOptions);
+          await handler(event as EventEnvelope<(typeof names)[number]>, tx, emit);
+        });
       });
+    },
+    async hasHandled(consumer, eventIds) {
+      if (eventIds.length === 0) return true;
+      const rows = await prisma.$queryRawUnsafe<{ n: number }[]>(
+        `select count(*)::int as n from "${schema}"."_inbox"
+         where consumer = $1 and event_id::text in (select jsonb_array_elements_text($2::jsonb))`,
+        consumer,
+        JSON.stringify(eventIds),
+      );
+      return (rows[0]?.n ?? 0) >= new Set(eventIds).size;
     },
     async start() {
       unregisterMetrics ??= registerOutboxMetrics(relay);
@@ -111,5 +151,6 @@ export function createServiceEvents<Tx extends SqlTx>(options: ServiceEventsOpti
       await relay.stop();
     },
     flush: () => relay.flush(),
+    backlog: () => relay.backlog(),
   };
 }

@@ -19,13 +19,24 @@ import { UpstreamError } from '../runtime/service-directory.ts';
 import { type HeroIdentity, IDENTITY_HEADER, type Identity, verifyIdentity } from './identity.ts';
 import { httpDuration, httpRequests, metricsRegistry } from './metrics.ts';
 
+/**
+ * Who may call a route, declared on every route of a service (`config: { access }`) and checked before
+ * the handler runs: `public` anyone; `hero` a signed-in hero (the gateway signed the identity); `admin`
+ * a hero whose signed identity says isAdmin; `service` another LifeQuest service.
+ */
+export type Access = 'public' | 'hero' | 'admin' | 'service';
+export const ACCESS_LEVELS: readonly Access[] = ['public', 'hero', 'admin', 'service'];
+
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The verified identity, if the caller sent one. */
     identity: Identity | null;
+    /** The verified hero behind a `hero` or `admin` route (throws UNAUTHENTICATED elsewhere without one). */
+    readonly hero: HeroIdentity;
   }
   interface FastifyContextConfig {
-    /** A route anyone may call without a gateway-signed identity (health, metrics, login). */
-    public?: boolean;
+    /** Who may call the route; a service refuses to boot a route that declares none. */
+    access?: Access;
   }
 }
 
@@ -46,8 +57,9 @@ export interface ServerOptions {
   bodyLimitBytes: number;
   trustProxy?: boolean;
   /**
-   * When set, every /api and /internal route needs an identity signed with this secret, unless the
-   * route is marked `config: { public: true }`. The gateway passes none: it authenticates by session.
+   * When set, this is a service: identities are verified with this secret, every route must declare
+   * its `config.access` (default deny: a route without one stops the boot), and the platform enforces
+   * it before the handler. The gateway passes none: it authenticates by session.
    */
   internalSecret?: string;
   readinessChecks?: ReadinessCheck[];
@@ -105,6 +117,25 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('identity', null);
+  app.decorateRequest('hero', {
+    getter(this: FastifyRequest): HeroIdentity {
+      const identity = this.identity;
+      if (identity?.kind !== 'hero') throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+      return identity;
+    },
+  });
+
+  const secret = options.internalSecret;
+  if (secret) {
+    app.addHook('onRoute', (route) => {
+      const access = (route.config as { access?: unknown } | undefined)?.access;
+      if (!ACCESS_LEVELS.includes(access as Access)) {
+        throw new Error(
+          `${route.method} ${route.url} declares no access: add config: { access: 'public' | 'hero' | 'admin' | 'service' }`,
+        );
+      }
+    });
+  }
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: `LifeQuest ${options.name}`, version: '1.0.0' } },
@@ -113,16 +144,8 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    const secret = options.internalSecret;
-    if (!secret) return;
-    const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api') && !path.startsWith('/internal')) return;
-    const header = request.headers[IDENTITY_HEADER];
-    request.identity = verifyIdentity(secret, Array.isArray(header) ? header[0] : header);
-    if (!request.identity && !request.routeOptions.config?.public) {
-      throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
-    }
   });
+  if (secret) app.addHook('onRequest', accessHook(secret));
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -141,8 +164,10 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
   );
 
   const checks = options.readinessChecks ?? [];
-  app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+  app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
+    status: 'ok',
+  }));
+  app.get('/readyz', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
     const failures: string[] = [];
     await Promise.all(
       checks.map(async (check) => {
@@ -158,11 +183,13 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
     }
     return { status: 'ready' };
   });
-  app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
     reply.type(metricsRegistry.contentType);
     return metricsRegistry.metrics();
   });
-  app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
   return app;
 }
@@ -225,19 +252,36 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   return reply.code(500).send(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));
 }
 
-/** The hero behind a request; only the gateway can have put it there. */
-export function requireHero(request: FastifyRequest): HeroIdentity {
+/**
+ * The onRequest hook that verifies the signed identity and checks it against the route's declared
+ * access, before any handler runs. Every service has it; the gateway adds it to its internal ops routes.
+ */
+export function accessHook(secret: string) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const header = request.headers[IDENTITY_HEADER];
+    request.identity = verifyIdentity(secret, Array.isArray(header) ? header[0] : header);
+    enforceAccess(request);
+  };
+}
+
+function enforceAccess(request: FastifyRequest): void {
+  const access = request.routeOptions.config?.access;
   const identity = request.identity;
-  if (identity?.kind !== 'hero') throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
-  return identity;
-}
-
-export function requireAdmin(request: FastifyRequest): HeroIdentity {
-  const hero = requireHero(request);
-  if (!hero.isAdmin) throw new AppError('FORBIDDEN', 'Only an admin can do this.');
-  return hero;
-}
-
-export function requireService(request: FastifyRequest): void {
-  if (request.identity?.kind !== 'service') throw new AppError('FORBIDDEN', 'Internal route.');
+  if (access === 'public') return;
+  if (!identity) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+  switch (access) {
+    case 'hero':
+      if (identity.kind !== 'hero') throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+      return;
+    case 'admin':
+      if (identity.kind !== 'hero') throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+      if (!identity.isAdmin) throw new AppError('FORBIDDEN', 'Only an admin can do this.');
+      return;
+    case 'service':
+      if (identity.kind !== 'service') throw new AppError('FORBIDDEN', 'Internal route.');
+      return;
+    default:
+      // No route matched: the JSON 404 answers, but only to a caller with an identity (as above).
+      return;
+  }
 }

@@ -15,7 +15,8 @@ function internalSecret(config: Config): string | undefined {
 }
 
 try {
-  const config = loadConfig(process.env);
+  // The CLI runs no target: it only needs the broker, the port and the secret, whatever target this shell names.
+  const config = loadConfig({ ...process.env, LIFEQUEST_TARGET: undefined });
   process.exitCode = await runDlqCommand(process.argv.slice(2), config, internalSecret(config), {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),

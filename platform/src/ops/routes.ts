@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EventBus } from '../events/ports.ts';
-import { type HttpServer, requireService } from '../http/server.ts';
+import type { HttpServer } from '../http/server.ts';
 
 export const OPS_PREFIX = '/internal/ops';
 
@@ -17,6 +17,7 @@ export function registerOpsRoutes(app: HttpServer, bus: EventBus): void {
   app.get(
     `${OPS_PREFIX}/dead-letters/:consumer`,
     {
+      config: { access: 'service' },
       schema: {
         hide: true,
         params: Consumer,
@@ -24,7 +25,6 @@ export function registerOpsRoutes(app: HttpServer, bus: EventBus): void {
       },
     },
     async (request) => {
-      requireService(request);
       const { consumer } = request.params;
       return { consumer, deadLetters: await bus.listDeadLetters(consumer, { limit: request.query.limit }) };
     },
@@ -33,6 +33,7 @@ export function registerOpsRoutes(app: HttpServer, bus: EventBus): void {
   app.post(
     `${OPS_PREFIX}/dead-letters/:consumer/replay`,
     {
+      config: { access: 'service' },
       schema: {
         hide: true,
         params: Consumer,
@@ -40,15 +41,17 @@ export function registerOpsRoutes(app: HttpServer, bus: EventBus): void {
       },
     },
     async (request) => {
-      requireService(request);
       const { consumer } = request.params;
       const replayed = await bus.replayDeadLetters(consumer, { eventIds: request.body.eventIds });
       return { consumer, replayed };
     },
   );
 
-  app.get(`${OPS_PREFIX}/event-stats`, { schema: { hide: true } }, async (request) => {
-    requireService(request);
-    return { bus: bus.kind, consumers: await bus.stats() };
-  });
+  app.get(
+    `${OPS_PREFIX}/event-stats`,
+    { config: { access: 'service' }, schema: { hide: true } },
+    async () => {
+      return { bus: bus.kind, consumers: await bus.stats() };
+    },
+  );
 }

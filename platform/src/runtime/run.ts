@@ -1,15 +1,24 @@
 import type { AddressInfo } from 'node:net';
-import { type Config, SERVICE_TARGETS, type ServiceName, usesEmbeddedDatabase } from '../config.ts';
+import { type Config, usesEmbeddedDatabase } from '../config.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
 import { type Database, openPglite, openPostgres } from '../db/database.ts';
 import { migrate } from '../db/migrations.ts';
 import type { EventBus } from '../events/ports.ts';
 import { createHttpServer, type HttpServer } from '../http/server.ts';
 import type { Logger } from '../logger.ts';
-import type { ModuleContext, ModuleLoader, ServiceModule } from './module.ts';
+import { moduleContext } from './context.ts';
+import type { ServiceModule } from './module.ts';
 import { resolveSecrets } from './secrets.ts';
 import { ServiceDirectory } from './service-directory.ts';
 import { createTransports } from './transports.ts';
+
+/** One /api prefix the gateway forwards, and to which module. */
+export interface GatewayRoute {
+  prefix: string;
+  service: string;
+  /** Only admins get through (the module declared `adminOnly`); the service checks again. */
+  admin: boolean;
+}
 
 /** What the runtime hands the gateway module. */
 export interface GatewayOptions {
@@ -17,6 +26,8 @@ export interface GatewayOptions {
   log: Logger;
   db: Database | undefined;
   services: ServiceDirectory;
+  /** Every module's route prefixes, most specific first. */
+  routes: readonly GatewayRoute[];
   sessionSecret: string;
   internalSecret: string;
   /** The process's bus when it runs everything (embedded ops routes for dead letters). */
@@ -27,24 +38,40 @@ export type GatewayStarter = (
   options: GatewayOptions,
 ) => Promise<{ app: HttpServer; close(): Promise<void> }>;
 
+/** The composition root's list of what LifeQuest is made of (app/src/registry.ts). */
 export interface Registry {
-  services: Record<ServiceName, ModuleLoader>;
-  gateway: () => Promise<GatewayStarter>;
+  modules: readonly ServiceModule[];
+  gateway: GatewayStarter;
 }
 
 export interface RunningLifeQuest {
   /** The URL a browser uses (the gateway), or the service's own URL for a single-service target. */
   url: string;
-  serviceUrls: Partial<Record<ServiceName, string>>;
+  serviceUrls: Record<string, string>;
   close(): Promise<void>;
 }
 
-/** Which service modules a target runs. */
-export function servicesFor(target: Config['target']): ServiceName[] {
-  if (target === 'all') return [...SERVICE_TARGETS];
-  if (target === 'ai-worker') return ['ai'];
-  if (target === 'gateway') return [];
-  return [target];
+/** The gateway's routing table from the modules' declarations, most specific prefix first. */
+export function gatewayRoutes(modules: readonly ServiceModule[]): GatewayRoute[] {
+  return modules
+    .flatMap((m) =>
+      m.routePrefixes.map((prefix) => ({ prefix, service: m.name, admin: m.adminOnly === true })),
+    )
+    .sort((a, b) => b.prefix.length - a.prefix.length);
+}
+
+/** Which modules a target runs, and whether it runs only their workers. */
+export function modulesFor(
+  target: string,
+  modules: readonly ServiceModule[],
+): { modules: ServiceModule[]; workersOnly: boolean } {
+  if (target === 'all') return { modules: [...modules], workersOnly: false };
+  if (target === 'gateway') return { modules: [], workersOnly: false };
+  const own = modules.filter((m) => m.name === target);
+  if (own.length > 0) return { modules: own, workersOnly: false };
+  const workers = modules.filter((m) => m.worker?.target === target);
+  if (workers.length > 0) return { modules: workers, workersOnly: true };
+  throw new Error(`No module runs the target '${target}'`);
 }
 
 /**
@@ -66,9 +93,9 @@ export async function run(config: Config, registry: Registry, log: Logger): Prom
 
   try {
     const secrets = resolveSecrets(config);
-    const names = servicesFor(config.target);
+    const { modules, workersOnly } = modulesFor(config.target, registry.modules);
     // The gateway alone keeps sessions in Redis; everything else lives in a database.
-    const needsDb = names.length > 0 || config.target === 'all';
+    const needsDb = modules.length > 0 || config.target === 'all';
 
     let db: Database | undefined;
     if (needsDb) {
@@ -91,17 +118,15 @@ export async function run(config: Config, registry: Registry, log: Logger): Prom
     closers.push(() => transports.close());
 
     const directory = new ServiceDirectory(secrets.internalSecret, config.target, config.serviceUrls);
-    const workerOnly = config.target === 'ai-worker';
-    const serviceUrls: Partial<Record<ServiceName, string>> = {};
+    const serviceUrls: Record<string, string> = {};
 
-    for (const name of names) {
-      const module: ServiceModule = await registry.services[name]();
-      if (!db) throw new Error(`The ${name} service needs a database`);
+    for (const module of modules) {
+      if (!db) throw new Error(`The ${module.name} service needs a database`);
       const result = await migrate(db, module.schema, module.migrations);
       if (result.applied.length > 0) log.info({ schema: module.schema, applied: result.applied }, 'migrated');
-      const ctx: ModuleContext = {
+      const ctx = moduleContext(module, {
         config,
-        log: log.child({ module: name }),
+        log: log.child({ module: module.name }),
         db,
         bus: transports.bus,
         jobs: transports.jobs,
@@ -109,13 +134,13 @@ export async function run(config: Config, registry: Registry, log: Logger): Prom
         internalSecret: secrets.internalSecret,
         onClose: (fn) => closers.push(fn),
         onStarted: (fn) => started.push(fn),
-      };
-      if (workerOnly) {
+      });
+      if (workersOnly) {
         await module.startWorkers?.(ctx);
         continue;
       }
       const app = await createHttpServer({
-        name,
+        name: module.name,
         logger: log,
         bodyLimitBytes: config.bodyLimitBytes,
         trustProxy: config.trustProxy,
@@ -129,19 +154,19 @@ export async function run(config: Config, registry: Registry, log: Logger): Prom
       const single = config.target !== 'all';
       await app.listen({ host: single ? config.host : '127.0.0.1', port: single ? config.port : 0 });
       const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-      serviceUrls[name] = url;
-      directory.set(name, url);
+      serviceUrls[module.name] = url;
+      directory.set(module.name, url);
     }
 
     for (const fn of started) await fn();
 
     if (config.target === 'all' || config.target === 'gateway') {
-      const startGateway = await registry.gateway();
-      const gateway = await startGateway({
+      const gateway = await registry.gateway({
         config,
         log,
         db,
         services: directory,
+        routes: gatewayRoutes(registry.modules),
         sessionSecret: secrets.sessionSecret,
         internalSecret: secrets.internalSecret,
         bus: config.target === 'all' ? transports.bus : undefined,
@@ -152,15 +177,15 @@ export async function run(config: Config, registry: Registry, log: Logger): Prom
       return { url: `http://localhost:${port}`, serviceUrls, close };
     }
 
-    if (workerOnly) {
+    if (workersOnly) {
       // The worker serves only health and metrics so an orchestrator can probe and scrape it.
-      const app = await createHttpServer({ name: 'ai-worker', logger: log, bodyLimitBytes: 1024 });
+      const app = await createHttpServer({ name: config.target, logger: log, bodyLimitBytes: 1024 });
       closers.push(() => app.close());
       await app.listen({ host: config.host, port: config.port });
       return { url: `http://localhost:${(app.server.address() as AddressInfo).port}`, serviceUrls, close };
     }
-    const only = names[0]!;
-    return { url: serviceUrls[only]!, serviceUrls, close };
+    const only = modules[0]!;
+    return { url: serviceUrls[only.name]!, serviceUrls, close };
   } catch (error) {
     await close();
     throw error;

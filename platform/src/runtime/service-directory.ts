@@ -1,24 +1,23 @@
-import type { ServiceName } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { IDENTITY_HEADER, type Identity, signIdentity } from '../http/identity.ts';
 
 /** Where the services are, and a way to call their internal routes with a signed service identity. */
 export class ServiceDirectory {
-  readonly #urls = new Map<ServiceName, string>();
+  readonly #urls = new Map<string, string>();
   readonly #secret: string;
   readonly #caller: string;
 
-  constructor(secret: string, caller: string, urls: Partial<Record<ServiceName, string>> = {}) {
+  constructor(secret: string, caller: string, urls: Readonly<Record<string, string | undefined>> = {}) {
     this.#secret = secret;
     this.#caller = caller;
-    for (const [name, url] of Object.entries(urls)) if (url) this.#urls.set(name as ServiceName, url);
+    for (const [name, url] of Object.entries(urls)) if (url) this.#urls.set(name, url);
   }
 
-  set(name: ServiceName, url: string): void {
+  set(name: string, url: string): void {
     this.#urls.set(name, url);
   }
 
-  url(name: ServiceName): string | undefined {
+  url(name: string): string | undefined {
     return this.#urls.get(name);
   }
 
@@ -27,7 +26,7 @@ export class ServiceDirectory {
    * non-2xx answer is rethrown as its own `{ error, message, code }`.
    */
   async call<T>(
-    name: ServiceName,
+    name: string,
     method: 'GET' | 'POST' | 'DELETE' | 'PATCH',
     path: string,
     body?: unknown,

@@ -1,4 +1,4 @@
-import { createServiceEvents, type ModuleContext, type ServiceModule } from '@lifequest/platform';
+import type { ModuleContext, ServiceModule } from '@lifequest/platform';
 import { clearConfirmedDrafts } from './advisor/plan-confirmed.ts';
 import { advisorRoutes } from './advisor/routes.ts';
 import { AdvisorService } from './advisor/service.ts';
@@ -40,10 +40,7 @@ function runtimeOf(ctx: ModuleContext, options: AiModuleOptions): AiRuntime {
   if (existing) return existing;
   const db = createAiDb(ctx.db);
   ctx.onClose(() => db.$disconnect());
-  const events = createServiceEvents({ schema: 'ai', prisma: db, bus: ctx.bus, log: ctx.log });
-  ctx.onStarted(() => events.start());
-  // Registered after the client, so it runs before it on shutdown (onClose runs in reverse).
-  ctx.onClose(() => events.stop());
+  const events = ctx.events(db);
   const provider = (options.provider ?? selectProvider)(ctx.config);
   const meter = new Meter(db, events, {
     prices: loadPriceTable(ctx.config.aiPrices),
@@ -60,8 +57,14 @@ function runtimeOf(ctx: ModuleContext, options: AiModuleOptions): AiRuntime {
 export function createAiModule(options: AiModuleOptions = {}): ServiceModule {
   return {
     name: 'ai',
+    port: 8084,
     schema: 'ai',
     migrations: new URL('../prisma/migrations/', import.meta.url),
+    routePrefixes: ['/api/ai', '/api/advisor', '/api/plans/draft', '/api/narrative'],
+    subscribes: ['user.deleted', 'goal.deleted', 'plan.confirmed'],
+    // Stories are BullMQ jobs when distributed: the HTTP target enqueues, the worker target runs them.
+    needs: { redis: true },
+    worker: { target: 'ai-worker', port: 8086 },
 
     async setup(app, ctx) {
       const { db, events, provider, meter } = runtimeOf(ctx, options);

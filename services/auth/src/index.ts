@@ -1,33 +1,28 @@
-import { createServiceEvents, type ServiceModule } from '@lifequest/platform';
+import type { ServiceModule } from '@lifequest/platform';
 import { createAuthDb } from './db.ts';
 import { ensureAdminAccounts } from './heroes/admin-accounts.ts';
-import { heroEvents } from './heroes/events.ts';
 import { firstQuestsOverHttp } from './heroes/first-quests.ts';
 import { heroRoutes } from './heroes/routes.ts';
 import { HeroService } from './heroes/service.ts';
-import { consumeXpEvents } from './xp/consumer.ts';
+import { consumeXpEvents, XP_EVENTS } from './xp/consumer.ts';
 import { XpProjectionService } from './xp/projection.ts';
 import { xpRoutes } from './xp/routes.ts';
 
+/** The auth service: heroes, their credentials, and the XP ledger fed by quests' events. */
 export const authModule: ServiceModule = {
   name: 'auth',
+  port: 8081,
   schema: 'auth',
   migrations: new URL('../prisma/migrations/', import.meta.url),
+  routePrefixes: ['/api/auth'],
+  subscribes: XP_EVENTS,
   async setup(app, ctx) {
     const db = createAuthDb(ctx.db);
     ctx.onClose(() => db.$disconnect());
-    const events = createServiceEvents({ schema: 'auth', prisma: db, bus: ctx.bus, log: ctx.log });
+    const events = ctx.events(db);
     await consumeXpEvents(events);
-    ctx.onStarted(() => events.start());
-    // Registered after the client, so it runs before it on shutdown (onClose runs in reverse).
-    ctx.onClose(() => events.stop());
 
-    const heroes = new HeroService(
-      db,
-      ctx.config.adminEmails,
-      heroEvents(events),
-      firstQuestsOverHttp(ctx.services),
-    );
+    const heroes = new HeroService(db, ctx.config.adminEmails, events, firstQuestsOverHttp(ctx.services));
     await ensureAdminAccounts(heroes, {
       adminEmails: ctx.config.adminEmails,
       adminPassword: ctx.config.adminPassword,
@@ -35,7 +30,7 @@ export const authModule: ServiceModule = {
       log: ctx.log,
     });
     heroRoutes(app, heroes);
-    xpRoutes(app, new XpProjectionService(db));
+    xpRoutes(app, new XpProjectionService(db, events));
   },
 };
 

@@ -1,16 +1,41 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type QuestsHarness, startQuestsHarness } from './testing/quests-harness.ts';
+import { createQuestsDb, type QuestsDb } from './db.ts';
+import { useQuests } from './testing/quest-app.ts';
 
-let quests: QuestsHarness;
-beforeAll(async () => {
-  quests = await startQuestsHarness();
+const svc = useQuests();
+let db: QuestsDb;
+beforeAll(() => {
+  db = createQuestsDb(svc.database);
 });
-afterAll(() => quests?.close());
+afterAll(() => db?.$disconnect());
+
+/** quests' API as the hero `userId` calls it; an error answer is thrown as its `{ error, message, code }`. */
+async function call(userId: string, method: string, path: string, body?: unknown) {
+  const res = await svc.hero(userId).json(method, path, body);
+  if (res.status >= 400) throw res.body;
+  return res.body;
+}
+const quests = {
+  plans: { confirm: (userId: string, body: unknown) => call(userId, 'POST', '/api/plans/confirm', body) },
+  goals: {
+    create: (userId: string, body: unknown) => call(userId, 'POST', '/api/goals', body),
+    delete: (userId: string, id: string) => call(userId, 'DELETE', `/api/goals/${id}`),
+  },
+  milestones: {
+    toggle: (userId: string, id: string) => call(userId, 'POST', `/api/milestones/${id}/toggle`),
+  },
+  progress: { log: (userId: string, body: unknown) => call(userId, 'POST', '/api/progress', body) },
+  onboarding: {
+    create: (userId: string, firstGoal: unknown) =>
+      svc.service('auth').post('/internal/quests/onboarding-quest', { userId, firstGoal }),
+  },
+  deleteHero: (userId: string) => svc.publish('user.deleted', { userId }),
+};
 
 /** The events of one hero, in the order they were published, as `name` and payload. */
 async function eventsOf(userId: string) {
-  await quests.flush();
-  return quests.published
+  await svc.settled();
+  return svc.published
     .filter((e) => (e.payload as { userId?: string }).userId === userId)
     .map((e) => ({ name: e.name, actorId: e.actorId, payload: e.payload as Record<string, unknown> }));
 }
@@ -157,10 +182,10 @@ describe('user.deleted', () => {
     await quests.goals.create(other, { title: 'Theirs' });
 
     await quests.deleteHero(hero);
-    expect(await quests.db.goal.count({ where: { userId: hero } })).toBe(0);
-    expect(await quests.db.milestone.count({ where: { userId: hero } })).toBe(0);
-    expect(await quests.db.progressEntry.count({ where: { userId: hero } })).toBe(0);
-    expect(await quests.db.goal.count({ where: { userId: other } })).toBe(1);
-    expect(await quests.db.milestone.count({ where: { userId: other } })).toBe(3);
+    expect(await db.goal.count({ where: { userId: hero } })).toBe(0);
+    expect(await db.milestone.count({ where: { userId: hero } })).toBe(0);
+    expect(await db.progressEntry.count({ where: { userId: hero } })).toBe(0);
+    expect(await db.goal.count({ where: { userId: other } })).toBe(1);
+    expect(await db.milestone.count({ where: { userId: other } })).toBe(3);
   });
 });

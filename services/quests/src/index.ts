@@ -1,4 +1,4 @@
-import { createServiceEvents, type ServiceModule } from '@lifequest/platform';
+import type { ServiceModule } from '@lifequest/platform';
 import { achievementRoutes } from './achievements/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { DashboardService } from './dashboard/service.ts';
@@ -23,25 +23,34 @@ import { authXpLedger } from './xp/xp-projection.ts';
 /** The quests service: goals, milestones, progress, dashboard, foundations, skill tree, plan confirmation. */
 export const questsModule: ServiceModule = {
   name: 'quests',
+  port: 8082,
   schema: 'quests',
   migrations: new URL('../prisma/migrations/', import.meta.url),
+  routePrefixes: [
+    '/api/goals',
+    '/api/milestones',
+    '/api/progress',
+    '/api/dashboard',
+    '/api/plans/confirm',
+    '/api/skill-tree',
+  ],
+  subscribes: ['user.deleted'],
   async setup(app, ctx) {
     const db = createQuestsDb(ctx.db);
     ctx.onClose(() => db.$disconnect());
-    const events = createServiceEvents({ schema: 'quests', prisma: db, bus: ctx.bus, log: ctx.log });
+    const events = ctx.events(db);
     await purgeDeletedHeroes(events);
-    ctx.onStarted(() => events.start());
-    // Registered after the client, so it runs before it on shutdown (onClose runs in reverse).
-    ctx.onClose(() => events.stop());
 
     goalRoutes(app, new GoalService(db, events));
     foundationRoutes(app, new FoundationService(db));
     milestoneRoutes(app, new MilestoneService(db, events, authXpLedger(ctx.services, ctx.log)));
     progressRoutes(app, new ProgressService(db, events));
     dashboardRoutes(app, new DashboardService(ctx.db));
-    planRoutes(app, new PlanService(db, events));
+    planRoutes(app, new PlanService(events));
     skillTreeRoutes(app, new SkillTreeService(db));
     onboardingRoutes(app, new OnboardingQuestService(db, events));
     achievementRoutes(app, db);
   },
 };
+
+export default questsModule;

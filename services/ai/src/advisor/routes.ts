@@ -1,4 +1,4 @@
-import { type HttpServer, requireHero } from '@lifequest/platform';
+import type { HttpServer } from '@lifequest/platform';
 import { AdvisorMessage, AdvisorMessageBody, AdvisorReply, PlanDraftResponse } from '@lifequest/proto';
 import { z } from 'zod';
 import { streamAnswer, wantsStream } from '../http/sse.ts';
@@ -7,15 +7,15 @@ import type { AdvisorService } from './service.ts';
 export function advisorRoutes(app: HttpServer, advisor: AdvisorService): void {
   app.get(
     '/api/advisor/messages',
-    { schema: { response: { 200: z.array(AdvisorMessage) } } },
-    async (request) => advisor.history(requireHero(request).userId),
+    { config: { access: 'hero' }, schema: { response: { 200: z.array(AdvisorMessage) } } },
+    async (request) => advisor.history(request.hero.userId),
   );
 
   app.post(
     '/api/advisor/message',
-    { schema: { body: AdvisorMessageBody, response: { 200: AdvisorReply } } },
+    { config: { access: 'hero' }, schema: { body: AdvisorMessageBody, response: { 200: AdvisorReply } } },
     async (request, reply) => {
-      const { userId } = requireHero(request);
+      const { userId } = request.hero;
       if (wantsStream(request)) {
         return streamAnswer(
           request,
@@ -28,7 +28,9 @@ export function advisorRoutes(app: HttpServer, advisor: AdvisorService): void {
     },
   );
 
-  app.get('/api/plans/draft', { schema: { response: { 200: PlanDraftResponse } } }, async (request) =>
-    advisor.draft(requireHero(request).userId),
+  app.get(
+    '/api/plans/draft',
+    { config: { access: 'hero' }, schema: { response: { 200: PlanDraftResponse } } },
+    async (request) => advisor.draft(request.hero.userId),
   );
 }

@@ -1,3 +1,4 @@
+import type { Emit } from '@lifequest/platform';
 import {
   type AdvisorMessage,
   type AdvisorReply,
@@ -73,10 +74,10 @@ export class AdvisorService {
       (onUsage) => this.#provider.advisor(task, { today, onUsage, ...io }),
       today,
     );
-    const draftId = await this.#events.transaction(async (tx) => {
+    const draftId = await this.#events.transaction(async (tx, emit) => {
       await this.#remember(tx, userId, text, answer.reply);
       if (!answer.plan) return null;
-      return this.#saveDraft(tx, userId, answer.plan);
+      return this.#saveDraft(tx, emit, userId, answer.plan);
     });
     return { needs_confirmation: answer.plan !== null, plan: answer.plan, reply: answer.reply, draftId };
   }
@@ -119,12 +120,12 @@ export class AdvisorService {
     });
   }
 
-  async #saveDraft(tx: AiTx, userId: string, plan: Plan): Promise<string> {
+  async #saveDraft(tx: AiTx, emit: Emit, userId: string, plan: Plan): Promise<string> {
     await tx.planDraft.deleteMany({ where: { userId } });
     const draft = await tx.planDraft.create({
       data: { userId, plan: plan as unknown as Prisma.InputJsonValue },
     });
-    await this.#events.record(tx, 'plan.drafted', { userId, draftId: draft.id }, userId);
+    await emit('plan.drafted', { userId, draftId: draft.id }, userId);
     return draft.id;
   }
 }

@@ -1,4 +1,4 @@
-import { AppError, type Logger } from '@lifequest/platform';
+import { AppError, type Emit, type Logger } from '@lifequest/platform';
 import type { AiDb, AiEvents, AiTx } from '../db.ts';
 import type { ModelUsage } from '../providers/port.ts';
 import { costOf, type PriceTable, priceOf } from './prices.ts';
@@ -19,9 +19,6 @@ export interface RecordedUsage extends ModelUsage {
  * stream); it only matters for a reservation whose process died before it could settle it.
  */
 export const RESERVATION_TTL_MS = 15 * 60_000;
-
-/** The budget's transactions wait in line on the embedded database rather than fail after 2 s. */
-const TX_OPTIONS = { maxWait: 10_000, timeout: 20_000 } as const;
 
 /**
  * Token metering and the per-hero daily budget. Every model call becomes one token_usage row and one
@@ -98,7 +95,7 @@ export class Meter {
 
   /** The budget check and the reservation, atomic per hero: concurrent calls take turns here. */
   async #reserve(userId: string, endpoint: AiEndpoint, allowance: number, now: Date): Promise<string> {
-    return this.#db.$transaction(async (tx) => {
+    return this.#events.transaction(async (tx) => {
       await lockBudget(tx, userId);
       await tx.tokenReservation.deleteMany({ where: { userId, expiresAt: { lte: now } } });
       const committed = (await spentSince(tx, userId, now)) + (await heldAt(tx, userId, now));
@@ -112,7 +109,7 @@ export class Meter {
         },
       });
       return row.id;
-    }, TX_OPTIONS);
+    });
   }
 
   async #settle(
@@ -122,13 +119,12 @@ export class Meter {
     reservation: string | null,
   ): Promise<void> {
     try {
-      await this.#db.$transaction(async (tx) => {
+      await this.#events.transaction(async (tx, emit) => {
         // Under the same lock as #reserve, so a check never sees the reservation gone but not its usage.
         if (userId !== null) await lockBudget(tx, userId);
-        for (const usage of usages) await this.#write(tx, userId, endpoint, usage);
+        for (const usage of usages) await this.#write(tx, emit, userId, endpoint, usage);
         if (reservation) await tx.tokenReservation.deleteMany({ where: { id: reservation } });
-      }, TX_OPTIONS);
-      if (usages.length > 0) this.#events.relay.nudge();
+      });
     } catch (error) {
       // The answer (or its error) still goes to the hero; the lost rows are loud in the logs.
       this.#log?.error({ err: error, userId, endpoint, usages }, 'could not record AI usage');
@@ -138,6 +134,7 @@ export class Meter {
 
   async #write(
     tx: AiTx,
+    emit: Emit,
     userId: string | null,
     endpoint: AiEndpoint,
     usage: ModelUsage,
@@ -164,8 +161,7 @@ export class Meter {
         source: usage.source,
       },
     });
-    await this.#events.record(
-      tx,
+    await emit(
       'ai.usage.recorded',
       {
         usageId: created.id,

@@ -1,3 +1,4 @@
+import { parseSse } from '@lifequest/platform/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   answer,
@@ -7,7 +8,6 @@ import {
 } from '../providers/openai/fake-openai-server.ts';
 import { OpenAiProvider } from '../providers/openai/openai-provider.ts';
 import { type AiHarness, startAiHarness } from '../testing/harness.ts';
-import { parseSse } from '../testing/sse.ts';
 import { countTokens } from './tokens.ts';
 
 // Metering through the whole service, against a local OpenAI-compatible server reporting known usage.

@@ -1,4 +1,4 @@
-import { type HttpServer, requireHero } from '@lifequest/platform';
+import type { HttpServer } from '@lifequest/platform';
 import { FloatingChatReply, OnboardingReply, PathfinderConversationBody } from '@lifequest/proto';
 import { streamAnswer, wantsStream } from '../http/sse.ts';
 import type { PathfinderService } from './service.ts';
@@ -8,13 +8,14 @@ export function pathfinderRoutes(app: HttpServer, pathfinder: PathfinderService)
   app.post(
     '/api/ai/pathfinder-conversation',
     {
+      config: { access: 'hero' },
       schema: {
         body: PathfinderConversationBody,
         response: { 200: OnboardingReply.or(FloatingChatReply) },
       },
     },
     async (request, reply) => {
-      const { userId } = requireHero(request);
+      const { userId } = request.hero;
       const body = request.body;
       const onboarding = body.phase !== undefined;
       if (wantsStream(request)) {

@@ -109,7 +109,7 @@ async function writeStory(deps: StoryWorkerDeps, row: Story, today: Date): Promi
     foundation,
     completedAt,
   }));
-  await deps.events.transaction(async (tx) => {
+  await deps.events.transaction(async (tx, emit) => {
     const updated = await tx.story.updateMany({
       where: { id: row.id, status: 'writing' },
       data: {
@@ -128,12 +128,7 @@ async function writeStory(deps: StoryWorkerDeps, row: Story, today: Date): Promi
       row.kind === 'focused' && featured[0]
         ? `The Tale of ${featured[0].title}`
         : `The Epic Journey of ${heroName}`;
-    await deps.events.record(
-      tx,
-      'story.generated',
-      { storyId: row.id, userId: row.userId, narrativeType, title },
-      row.userId,
-    );
+    await emit('story.generated', { storyId: row.id, userId: row.userId, narrativeType, title }, row.userId);
   });
 }
 

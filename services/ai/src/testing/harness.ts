@@ -1,55 +1,37 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { errorBody, type HttpServer } from '@lifequest/platform';
+import { type HeroCaller, startTestModules } from '@lifequest/platform/testing';
 import {
-  createHttpServer,
-  createLogger,
-  type Database,
-  type HttpServer,
-  IDENTITY_HEADER,
-  InProcessEventBus,
-  InProcessJobQueue,
-  loadConfig,
-  type ModuleContext,
-  migrate,
-  openPglite,
-  ServiceDirectory,
-  signIdentity,
-} from '@lifequest/platform';
-import {
-  type CreatedGoal,
-  createEnvelope,
+  computeSkillTree,
   type EventEnvelope,
   type EventName,
   type EventPayloads,
+  FOUNDATIONS,
   type Foundation,
+  type HeroAchievements,
 } from '@lifequest/proto';
-// The real quests service, through its package's public entry, so the story worker reads real achievements.
-import { questsModule } from '@lifequest/quests';
 import { type AiDb, createAiDb } from '../db.ts';
 import { type AiModuleOptions, createAiModule } from '../index.ts';
 
-/** A quest to set up for a hero: made through quests' own API, and completed unless told otherwise. */
+/** A quest of a hero's, as the quests double knows it. */
 export interface QuestSeed {
   title: string;
   foundation?: Foundation | null;
-  /** Milestone titles; none gives the quest quests' fallback plan. */
+  /** Milestone titles; none gives the quest one milestone named after it. */
   milestones?: string[];
-  /** Completes every milestone, and with the last one the quest. Default true. */
+  /** Completes every milestone, and with them the quest. Default true. */
   completed?: boolean;
 }
 
 /**
- * The ai module on PGlite, the in-process bus and the in-process job queue, serving real HTTP, with the
- * quests module beside it on the same database and bus, and a stub auth that knows heroes' names.
- * Tests act as a hero (a gateway-signed identity) and as the other services (publishing their events).
+ * The ai module alone (startTestModules: PGlite, in-process bus and jobs, real HTTP), with doubles of
+ * the two services it calls: quests (a hero's achievements, from quests seeded here) and auth (heroes'
+ * names). Tests act as a hero and as the other services (publishing their events).
  */
 export interface AiHarness {
-  url: string;
   db: AiDb;
-  /** Sets up a quest of the hero's through quests' API (POST /api/goals, foundation, toggles). */
-  quest(userId: string, seed: QuestSeed): Promise<CreatedGoal>;
+  /** Gives the hero a quest in the quests double. */
+  quest(userId: string, seed: QuestSeed): Promise<{ id: string; title: string }>;
   /** Every event the ai service published, in order. */
   published: EventEnvelope[];
   hero(userId?: string, name?: string): HeroCaller;
@@ -58,173 +40,96 @@ export interface AiHarness {
   close(): Promise<void>;
 }
 
-export interface HeroCaller {
-  userId: string;
-  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
-  json<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
-}
+export type { HeroCaller };
 
-const PUBLISHED: EventName[] = ['ai.usage.recorded', 'story.generated', 'plan.drafted'];
+interface StoredQuest {
+  id: string;
+  title: string;
+  foundation: Foundation | null;
+  completedAt: string | null;
+  milestones: string[];
+}
 
 export async function startAiHarness(
   env: Record<string, string> = {},
   options: AiModuleOptions = {},
 ): Promise<AiHarness> {
-  const secret = randomBytes(32).toString('hex');
-  const log = createLogger('silent');
-  const closers: (() => Promise<unknown> | unknown)[] = [];
-  const database: Database = await openPglite(undefined);
-  closers.push(() => database.close());
-  await migrate(database, questsModule.schema, questsModule.migrations);
-
-  const questsApp = await createHttpServer({
-    name: 'quests',
-    logger: log,
-    bodyLimitBytes: 65_536,
-    internalSecret: secret,
-  });
   const names = new Map<string, string>();
-  const authApp = await createHttpServer({
-    name: 'auth',
-    logger: log,
-    bodyLimitBytes: 65_536,
-    internalSecret: secret,
+  const quests = new Map<string, StoredQuest[]>();
+  const svc = await startTestModules([createAiModule(options)], {
+    env,
+    doubles: {
+      auth: (app: HttpServer) => {
+        app.get('/internal/auth/users/:id', { config: { access: 'service' } }, async (request, reply) => {
+          const name = names.get((request.params as { id: string }).id);
+          return name ? { user: { name } } : reply.code(404).send(errorBody('USER_NOT_FOUND'));
+        });
+      },
+      quests: (app: HttpServer) => {
+        app.get(
+          '/internal/quests/heroes/:userId/achievements',
+          { config: { access: 'service' } },
+          async (request) => achievementsOf(quests.get((request.params as { userId: string }).userId) ?? []),
+        );
+      },
+    },
   });
-  authApp.get('/internal/auth/users/:id', async (request, reply) => {
-    const name = names.get((request.params as { id: string }).id);
-    return name
-      ? { user: { name } }
-      : reply.code(404).send({ error: 'Hero not found', message: 'no', code: 'USER_NOT_FOUND' });
-  });
-  const authUrl = await listen(authApp);
-  closers.push(() => authApp.close());
-
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    LIFEQUEST_DATA_DIR: mkdtempSync(join(tmpdir(), 'lifequest-ai-')),
-    ...env,
-  });
-  const bus = new InProcessEventBus({ retry: { attempts: 1 } });
-  const jobs = new InProcessJobQueue({ backoffMs: 10, concurrency: 2 });
-  closers.push(() => bus.close());
-  closers.push(() => jobs.close());
-  const published: EventEnvelope[] = [];
-  await bus.subscribe('probe', PUBLISHED, async (event) => {
-    published.push(event);
-  });
-
-  const started: (() => Promise<void> | void)[] = [];
-  const moduleClosers: (() => Promise<void> | void)[] = [];
-  const contextOf = (name: string, urls: Record<string, string>): ModuleContext => ({
-    config,
-    log,
-    db: database,
-    bus,
-    jobs,
-    services: new ServiceDirectory(secret, name, urls),
-    internalSecret: secret,
-    onClose: (fn) => moduleClosers.push(fn),
-    onStarted: (fn) => started.push(fn),
-  });
-  // Routes are added before a server listens, so quests is set up first and ai learns its address.
-  await questsModule.setup(questsApp, contextOf('quests', { auth: authUrl }));
-  const questsUrl = await listen(questsApp);
-  closers.push(() => questsApp.close());
-
-  const module = createAiModule(options);
-  await migrate(database, module.schema, module.migrations);
-  const ctx = contextOf('ai', { quests: questsUrl, auth: authUrl });
-  const app = await createHttpServer({
-    name: 'ai',
-    logger: log,
-    bodyLimitBytes: config.bodyLimitBytes,
-    internalSecret: secret,
-  });
-  await module.setup(app, ctx);
-  await module.startWorkers?.(ctx);
-  for (const fn of started) await fn();
-  const url = await listen(app);
-  closers.push(async () => {
-    await app.close();
-    for (const fn of moduleClosers.reverse()) await fn();
-  });
-
-  const db = createAiDb(database);
-  closers.push(() => db.$disconnect());
-
-  /** A request to `base` as the hero, with the identity the gateway would sign. */
-  const asHero =
-    (base: string, userId: string) =>
-    (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-      fetch(new URL(path, base), {
-        method,
-        headers: {
-          [IDENTITY_HEADER]: signIdentity(secret, {
-            kind: 'hero',
-            userId,
-            email: `${userId}@example.com`,
-            isAdmin: false,
-          }),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-
+  const db = createAiDb(svc.database);
   return {
-    url,
     db,
-    published,
+    published: svc.published,
     async quest(userId, { title, foundation = null, milestones = [], completed = true }) {
-      const quests = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-        const res = await asHero(questsUrl, userId)(method, path, body);
-        const text = await res.text();
-        if (!res.ok) throw new Error(`quests ${method} ${path}: ${res.status} ${text}`);
-        return JSON.parse(text) as T;
-      };
-      const goal = await quests<CreatedGoal>('POST', '/api/goals', {
+      const quest: StoredQuest = {
+        id: randomUUID(),
         title,
-        milestones: milestones.length > 0 ? milestones : undefined,
-      });
-      if (foundation) await quests('PATCH', `/api/goals/${goal.id}/foundation`, { foundation });
-      if (completed) {
-        for (const milestone of goal.milestones) {
-          await quests('POST', `/api/milestones/${milestone.id}/toggle`);
-        }
-      }
-      return goal;
+        foundation,
+        completedAt: completed ? new Date().toISOString() : null,
+        milestones: milestones.length > 0 ? milestones : [title],
+      };
+      quests.set(userId, [...(quests.get(userId) ?? []), quest]);
+      return { id: quest.id, title };
     },
     hero(userId = randomUUID(), name = 'Aria') {
       names.set(userId, name);
-      const request = asHero(url, userId);
-      return {
-        userId,
-        request,
-        async json(method, path, body) {
-          const res = await request(method, path, body);
-          const text = await res.text();
-          return { status: res.status, body: text ? JSON.parse(text) : undefined };
-        },
-      };
+      return svc.hero(userId);
     },
     async deliver(name, payload) {
-      await bus.publish(createEnvelope(name, payload, null) as EventEnvelope);
+      await svc.publish(name, payload);
     },
     async close() {
-      for (const fn of closers.reverse()) {
-        try {
-          await fn();
-        } catch {
-          // closing a test harness: keep closing the rest
-        }
-      }
+      await db.$disconnect();
+      await svc.close();
     },
   };
 }
 
-async function listen(app: HttpServer): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}`;
+/** What quests answers: completed quests newest first, open ids, and mastery as the skill tree counts it. */
+function achievementsOf(stored: StoredQuest[]): HeroAchievements {
+  const tree = computeSkillTree(
+    stored.map((q) => ({
+      id: q.id,
+      title: q.title,
+      class_name: 'general',
+      foundation: q.foundation,
+      is_completed: q.completedAt !== null,
+    })),
+    stored.flatMap((q) => q.milestones.map(() => ({ goal_id: q.id, is_completed: q.completedAt !== null }))),
+  );
+  const foundationProgress = {} as Record<Foundation, number>;
+  for (const foundation of FOUNDATIONS) {
+    foundationProgress[foundation] =
+      tree.nodes.find((node) => node.discipline === foundation && node.level === 1)?.progress ?? 0;
+  }
+  const completed = stored.filter((q) => q.completedAt !== null).reverse();
+  return {
+    goals: completed.map(({ id, title, foundation, completedAt, milestones }) => ({
+      id,
+      title,
+      foundation,
+      completedAt,
+      milestones,
+    })),
+    foundationProgress,
+    openGoalIds: stored.filter((q) => q.completedAt === null).map((q) => q.id),
+  };
 }

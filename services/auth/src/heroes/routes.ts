@@ -1,4 +1,4 @@
-import { type HttpServer, requireHero, requireService } from '@lifequest/platform';
+import type { HttpServer } from '@lifequest/platform';
 import { LoginBody, OnboardingResult, RegisterBody, User } from '@lifequest/proto';
 import { z } from 'zod';
 import type { HeroService } from './service.ts';
@@ -9,36 +9,31 @@ export function heroRoutes(app: HttpServer, heroes: HeroService): void {
   // Only the gateway calls these: it turns the answer into a session (ARCHITECTURE 5).
   app.post(
     '/internal/auth/register',
-    { schema: { body: RegisterBody, response: { 201: UserEnvelope } } },
-    async (request, reply) => {
-      requireService(request);
-      return reply.code(201).send({ user: await heroes.register(request.body) });
-    },
+    { config: { access: 'service' }, schema: { body: RegisterBody, response: { 201: UserEnvelope } } },
+    async (request, reply) => reply.code(201).send({ user: await heroes.register(request.body) }),
   );
 
   app.post(
     '/internal/auth/login',
-    { schema: { body: LoginBody, response: { 200: UserEnvelope } } },
-    async (request) => {
-      requireService(request);
-      return { user: await heroes.login(request.body) };
-    },
+    { config: { access: 'service' }, schema: { body: LoginBody, response: { 200: UserEnvelope } } },
+    async (request) => ({ user: await heroes.login(request.body) }),
   );
 
-  app.get('/internal/auth/users/:id', { schema: { params: z.object({ id: z.uuid() }) } }, async (request) => {
-    requireService(request);
-    return { user: await heroes.me(request.params.id) };
-  });
+  app.get(
+    '/internal/auth/users/:id',
+    { config: { access: 'service' }, schema: { params: z.object({ id: z.uuid() }) } },
+    async (request) => ({ user: await heroes.me(request.params.id) }),
+  );
 
-  app.get('/api/auth/me', { schema: { response: { 200: User } } }, async (request) => {
-    return heroes.me(requireHero(request).userId);
-  });
+  app.get(
+    '/api/auth/me',
+    { config: { access: 'hero' }, schema: { response: { 200: User } } },
+    async (request) => heroes.me(request.hero.userId),
+  );
 
   app.post(
     '/api/auth/complete-onboarding',
-    { schema: { body: OnboardingResult, response: { 200: UserEnvelope } } },
-    async (request) => {
-      return { user: await heroes.completeOnboarding(requireHero(request).userId, request.body) };
-    },
+    { config: { access: 'hero' }, schema: { body: OnboardingResult, response: { 200: UserEnvelope } } },
+    async (request) => ({ user: await heroes.completeOnboarding(request.hero.userId, request.body) }),
   );
 }

@@ -1,30 +1,51 @@
-import { AppError } from '@lifequest/platform';
-import type { FirstGoal } from '@lifequest/proto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthHarness, startAuthHarness } from '../testing/auth-harness.ts';
-import { heroEvents } from './events.ts';
-import { type FirstQuests, HeroService } from './service.ts';
+import { errorBody } from '@lifequest/platform';
+import type { FirstGoal, OnboardingQuestBody } from '@lifequest/proto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useAuth } from '../testing/auth.ts';
 
-let auth: AuthHarness;
-beforeAll(async () => {
-  auth = await startAuthHarness();
+/** What the quests double was asked, and whether it is up. */
+const quests = { asked: [] as OnboardingQuestBody[], up: true };
+beforeEach(() => {
+  quests.asked = [];
+  quests.up = true;
 });
-afterAll(() => auth?.close());
 
-function heroes(firstQuests: FirstQuests) {
-  return new HeroService(auth.db, ['admin@lifequest.local'], heroEvents(auth.events), firstQuests);
+const auth = useAuth({
+  doubles: {
+    // quests' internal route, as auth calls it from complete-onboarding.
+    quests: (app) => {
+      app.post(
+        '/internal/quests/onboarding-quest',
+        { config: { access: 'service' } },
+        async (request, reply) => {
+          if (!quests.up) return reply.code(503).send(errorBody('SERVICE_UNAVAILABLE', 'quests is down'));
+          quests.asked.push(request.body as OnboardingQuestBody);
+          return {};
+        },
+      );
+    },
+  },
+});
+
+async function register(name: string) {
+  const res = await auth.svc.service('gateway').post('/internal/auth/register', {
+    email: `${crypto.randomUUID()}@example.com`,
+    password: 'long enough',
+    name,
+  });
+  expect(res.status).toBe(201);
+  return res.body.user as { id: string; email: string; createdAt: string };
 }
-const noQuests: FirstQuests = { create: async () => {} };
-const register = (service: HeroService, name: string) =>
-  service.register({ email: `${crypto.randomUUID()}@example.com`, password: 'long enough', name });
 
 describe('hero events', () => {
   it('registering publishes user.registered, and onboarding user.onboarded, through the outbox', async () => {
-    const service = heroes(noQuests);
-    const user = await register(service, 'Rae');
-    await service.completeOnboarding(user.id, { displayName: 'Rae the Brave', primaryClass: 'general' });
-    await auth.flush();
-    const mine = auth.heroEvents.filter((e) => e.actorId === user.id);
+    const user = await register('Rae');
+    const onboarded = await auth.svc
+      .hero(user.id)
+      .post('/api/auth/complete-onboarding', { displayName: 'Rae the Brave', primaryClass: 'general' });
+    expect(onboarded.status).toBe(200);
+    await auth.svc.settled();
+    const mine = auth.svc.published.filter((e) => e.actorId === user.id);
     expect(mine.map((e) => [e.name, e.payload])).toEqual(
       expect.arrayContaining([
         [
@@ -57,36 +78,33 @@ describe('the first quest at onboarding', () => {
   const firstGoal: FirstGoal = { title: 'Run a 5K', milestones: [{ title: 'Run 1K', completed: false }] };
 
   it('is asked of quests before the hero is marked onboarded', async () => {
-    const asked: [string, FirstGoal][] = [];
-    const service = heroes({ create: async (userId, goal) => void asked.push([userId, goal]) });
-    const user = await register(service, 'Sol');
-    expect(
-      (await service.completeOnboarding(user.id, { displayName: 'Sol', primaryClass: 'general', firstGoal }))
-        .isOnboarded,
-    ).toBe(true);
-    expect(asked).toEqual([[user.id, firstGoal]]);
+    const user = await register('Sol');
+    const res = await auth.svc
+      .hero(user.id)
+      .post('/api/auth/complete-onboarding', { displayName: 'Sol', primaryClass: 'general', firstGoal });
+    expect(res.body.user.isOnboarded).toBe(true);
+    expect(quests.asked).toEqual([{ userId: user.id, firstGoal }]);
   });
 
   it('fails onboarding when quests cannot make it, and the hero stays un-onboarded', async () => {
-    const service = heroes({
-      create: async () => {
-        throw new AppError('SERVICE_UNAVAILABLE', 'The quests service did not answer.');
-      },
+    quests.up = false;
+    const user = await register('Tam');
+    const hero = auth.svc.hero(user.id);
+    const res = await hero.post('/api/auth/complete-onboarding', {
+      displayName: 'Tam',
+      primaryClass: 'general',
+      firstGoal,
     });
-    const user = await register(service, 'Tam');
-    await expect(
-      service.completeOnboarding(user.id, { displayName: 'Tam', primaryClass: 'general', firstGoal }),
-    ).rejects.toMatchObject({ status: 503 });
-    expect((await service.me(user.id)).isOnboarded).toBe(false);
-    await auth.flush();
-    expect(auth.heroEvents.filter((e) => e.actorId === user.id).map((e) => e.name)).toEqual([
+    expect(res.status).toBe(503);
+    expect((await hero.get('/api/auth/me')).body.isOnboarded).toBe(false);
+    await auth.svc.settled();
+    expect(auth.svc.published.filter((e) => e.actorId === user.id).map((e) => e.name)).toEqual([
       'user.registered',
     ]);
   });
 
   it('totalXP and lifeLevel come from the XP ledger', async () => {
-    const service = heroes(noQuests);
-    const user = await register(service, 'Uma');
+    const user = await register('Uma');
     await auth.publish('milestone.completed', {
       milestoneId: crypto.randomUUID(),
       goalId: crypto.randomUUID(),
@@ -96,6 +114,19 @@ describe('the first quest at onboarding', () => {
       xpReward: 600,
       version: 1,
     });
-    expect(await service.me(user.id)).toMatchObject({ totalXP: 600, lifeLevel: 4 });
+    expect((await auth.svc.hero(user.id).get('/api/auth/me')).body).toMatchObject({
+      totalXP: 600,
+      lifeLevel: 4,
+    });
+  });
+});
+
+describe('access', () => {
+  it('lets only services register and log in, and only the hero read /api/auth/me', async () => {
+    const body = { email: `${crypto.randomUUID()}@example.com`, password: 'long enough', name: 'Ivo' };
+    expect((await auth.svc.hero().post('/internal/auth/register', body)).status).toBe(403);
+    expect((await auth.svc.anonymous().post('/internal/auth/login', body)).status).toBe(401);
+    expect((await auth.svc.service('gateway').get('/api/auth/me')).status).toBe(401);
+    expect((await auth.svc.anonymous().get('/api/auth/me')).status).toBe(401);
   });
 });

@@ -8,15 +8,11 @@ import {
   type RegisterBody,
   type User,
 } from '@lifequest/proto';
-import { type AuthDb, TX_OPTIONS } from '../db.ts';
+import type { AuthDb, AuthEvents } from '../db.ts';
 import type { User as UserRow } from '../generated/prisma/client.ts';
 import { totalXp } from '../xp/ledger.ts';
+import { userOnboarded, userRegistered } from './events.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';
-
-export interface HeroEvents {
-  registered(tx: unknown, user: UserRow): Promise<void>;
-  onboarded(tx: unknown, user: UserRow): Promise<void>;
-}
 
 /** Where the onboarding's first goal becomes a quest: the quests service. */
 export interface FirstQuests {
@@ -27,10 +23,10 @@ export interface FirstQuests {
 export class HeroService {
   readonly #db: AuthDb;
   readonly #adminEmails: readonly string[];
-  readonly #events: HeroEvents;
+  readonly #events: AuthEvents;
   readonly #firstQuests: FirstQuests;
 
-  constructor(db: AuthDb, adminEmails: readonly string[], events: HeroEvents, firstQuests: FirstQuests) {
+  constructor(db: AuthDb, adminEmails: readonly string[], events: AuthEvents, firstQuests: FirstQuests) {
     this.#db = db;
     this.#adminEmails = adminEmails;
     this.#events = events;
@@ -40,13 +36,13 @@ export class HeroService {
   async register(body: RegisterBody): Promise<User> {
     const passwordHash = await hashPassword(body.password);
     try {
-      const user = await this.#db.$transaction(async (tx) => {
+      const user = await this.#events.transaction(async (tx, emit) => {
         const created = await tx.user.create({
           data: { email: body.email, name: body.name, credential: { create: { passwordHash } } },
         });
-        await this.#events.registered(tx, created);
+        await emit('user.registered', userRegistered(created), created.id);
         return created;
-      }, TX_OPTIONS);
+      });
       return this.toUser(user, 0);
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -80,14 +76,14 @@ export class HeroService {
    */
   async completeOnboarding(userId: string, result: OnboardingResult): Promise<User> {
     if (result.firstGoal) await this.#firstQuests.create(userId, result.firstGoal);
-    const user = await this.#db.$transaction(async (tx) => {
+    const user = await this.#events.transaction(async (tx, emit) => {
       const updated = await tx.user.update({
         where: { id: userId },
         data: { name: result.displayName, primaryClass: result.primaryClass, isOnboarded: true },
       });
-      await this.#events.onboarded(tx, updated);
+      await emit('user.onboarded', userOnboarded(updated), userId);
       return updated;
-    }, TX_OPTIONS);
+    });
     return this.toUser(user, await this.totalXp(userId));
   }
 

@@ -1,12 +1,8 @@
 import { createEnvelope, type EventEnvelope, type EventName, type EventPayloads } from '@lifequest/proto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthHarness, startAuthHarness } from '../testing/auth-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useAuth } from '../testing/auth.ts';
 
-let xp: AuthHarness;
-beforeAll(async () => {
-  xp = await startAuthHarness();
-});
-afterAll(() => xp?.close());
+const xp = useAuth();
 
 const ids = () => ({ milestoneId: crypto.randomUUID(), goalId: crypto.randomUUID() });
 
@@ -71,11 +67,11 @@ describe('the XP ledger', () => {
     const hero = await xp.newHero();
     const m = ids();
     const done = await completed(hero, m, 1, 50);
-    await xp.redeliver(done);
+    await xp.svc.redeliver(done);
     expect(await xp.total(hero)).toBe(50);
     const undone = await reopened(hero, m, 2);
-    await xp.redeliver(undone);
-    await xp.redeliver(done);
+    await xp.svc.redeliver(undone);
+    await xp.svc.redeliver(done);
     expect(await xp.total(hero)).toBe(0);
   });
 
@@ -126,12 +122,17 @@ describe('the XP ledger', () => {
   it('announces user.leveled_up when lifeLevel goes up, and only then', async () => {
     const hero = await xp.newHero('Lev');
     await completed(hero, ids(), 1, 60);
-    await xp.flush();
-    expect(xp.levelUps.filter((e) => e.payload.userId === hero)).toEqual([]);
+    await xp.svc.settled();
+    expect(xp.svc.publishedOf('user.leveled_up').filter((e) => e.payload.userId === hero)).toEqual([]);
     const m = ids();
     await completed(hero, m, 1, 50);
-    await xp.flush();
-    expect(xp.levelUps.filter((e) => e.payload.userId === hero).map((e) => e.payload)).toEqual([
+    await xp.svc.settled();
+    expect(
+      xp.svc
+        .publishedOf('user.leveled_up')
+        .filter((e) => e.payload.userId === hero)
+        .map((e) => e.payload),
+    ).toEqual([
       {
         userId: hero,
         name: 'Lev',
@@ -144,8 +145,8 @@ describe('the XP ledger', () => {
     // Dropping back below 100 and climbing again is a new level-up.
     await reopened(hero, m, 2);
     await completed(hero, m, 3, 50);
-    await xp.flush();
-    expect(xp.levelUps.filter((e) => e.payload.userId === hero)).toHaveLength(2);
+    await xp.svc.settled();
+    expect(xp.svc.publishedOf('user.leveled_up').filter((e) => e.payload.userId === hero)).toHaveLength(2);
   });
 
   it('ignores XP events of a hero who no longer exists', async () => {
@@ -159,7 +160,7 @@ describe('the daily XP ceiling (1,500 XP per UTC day)', () => {
   /** Delivers an event that happened at `occurredAt` (the harness's publish dates events now). */
   async function at<N extends EventName>(occurredAt: string, name: N, payload: EventPayloads[N]) {
     const event = createEnvelope(name, payload, payload.userId, new Date(occurredAt));
-    await xp.redeliver(event as EventEnvelope);
+    await xp.svc.redeliver(event as EventEnvelope);
     return event;
   }
   const done = (
@@ -278,7 +279,7 @@ describe('the daily XP ceiling (1,500 XP per UTC day)', () => {
     // …but an event from yesterday, delivered late, still has yesterday's room.
     const late = await at('2026-03-01T22:00:00Z', 'milestone.completed', done(hero, ids(), 1, 700));
     expect(await xp.total(hero)).toBe(2200);
-    await xp.redeliver(late);
+    await xp.svc.redeliver(late);
     expect(await xp.total(hero)).toBe(2200);
   });
 

@@ -4,7 +4,8 @@ import { awardOnce, settle, totalXp } from './ledger.ts';
 
 export const XP_CONSUMER = 'auth';
 
-const XP_EVENTS = [
+/** What auth consumes: quests' events that change a hero's XP. */
+export const XP_EVENTS = [
   'milestone.completed',
   'milestone.reopened',
   'goal.completed',
@@ -18,7 +19,7 @@ type XpEvent = EventEnvelope<(typeof XP_EVENTS)[number]>;
  * goes up. Each event is handled once (the platform's inbox) in one transaction with its effect.
  */
 export async function consumeXpEvents(events: AuthEvents): Promise<void> {
-  await events.subscribe(XP_CONSUMER, XP_EVENTS, async (event, tx) => {
+  await events.subscribe(XP_CONSUMER, XP_EVENTS, async (event, tx, emit) => {
     const userId = event.payload.userId;
     // One hero's events one at a time: balances and the level-up check read what the last one wrote.
     const [user] = await tx.$queryRaw<{ id: string }[]>`
@@ -31,8 +32,7 @@ export async function consumeXpEvents(events: AuthEvents): Promise<void> {
     const toLevel = lifeLevelForXp(before + change);
     if (toLevel > fromLevel) {
       const hero = await tx.user.findUniqueOrThrow({ where: { id: userId } });
-      await events.record(
-        tx,
+      await emit(
         'user.leveled_up',
         {
           userId,

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type AuthHarness, startAuthHarness } from '../testing/auth-harness.ts';
-import { XpProjectionService } from './projection.ts';
+import { expect, it } from 'vitest';
+import { useAuth } from '../testing/auth.ts';
 
-let xp: AuthHarness;
-beforeAll(async () => {
-  xp = await startAuthHarness();
-});
-afterAll(() => xp?.close());
+// GET /internal/auth/xp/:userId?after=... is what quests asks right after a milestone toggle.
+const xp = useAuth();
 
 const milestone = (userId: string, version: number) => ({
   milestoneId: '6f1f0c1e-8a3c-4a39-9d57-3f2c1f7b9e11',
@@ -16,6 +12,12 @@ const milestone = (userId: string, version: number) => ({
   version,
 });
 
+const totalsAfter = async (userId: string, eventIds: string[]) => {
+  const res = await xp.svc.service('quests').get(`/internal/auth/xp/${userId}?after=${eventIds.join(',')}`);
+  expect(res.status).toBe(200);
+  return res.body;
+};
+
 it('answers the totals once the ledger holds the events, with what those events changed', async () => {
   const hero = await xp.newHero();
   const earlier = await xp.publish('milestone.completed', {
@@ -24,19 +26,14 @@ it('answers the totals once the ledger holds the events, with what those events 
     xpReward: 250,
   });
   const later = await xp.publish('milestone.reopened', { ...milestone(hero, 2), xpReward: 250 });
-  const projection = new XpProjectionService(xp.db, { waitMs: 1_000 });
 
-  expect(await projection.totalsAfter(hero, [earlier.id])).toEqual({
+  expect(await totalsAfter(hero, [earlier.id])).toEqual({
     totalXP: 0,
     lifeLevel: 1,
     xpDelta: 250,
     caughtUp: true,
   });
-  expect(await projection.totalsAfter(hero, [later.id])).toMatchObject({
-    totalXP: 0,
-    xpDelta: -250,
-    caughtUp: true,
-  });
+  expect(await totalsAfter(hero, [later.id])).toMatchObject({ totalXP: 0, xpDelta: -250, caughtUp: true });
 });
 
 it('reaches lifeLevel 3 at 300 XP (the curve of proto)', async () => {
@@ -47,19 +44,21 @@ it('reaches lifeLevel 3 at 300 XP (the curve of proto)', async () => {
     goalTitle: 'Read',
     xpReward: 300,
   });
-  expect(await new XpProjectionService(xp.db).totalsAfter(hero, [done.id])).toMatchObject({
-    totalXP: 300,
-    lifeLevel: 3,
-  });
+  expect(await totalsAfter(hero, [done.id])).toMatchObject({ totalXP: 300, lifeLevel: 3 });
 });
 
 it('says it is not caught up when an event has not arrived within the wait', async () => {
   const hero = await xp.newHero();
-  const projection = new XpProjectionService(xp.db, { waitMs: 100, pollMs: 20 });
-  expect(await projection.totalsAfter(hero, [crypto.randomUUID()])).toEqual({
+  expect(await totalsAfter(hero, [crypto.randomUUID()])).toEqual({
     totalXP: 0,
     lifeLevel: 1,
     xpDelta: 0,
     caughtUp: false,
   });
+});
+
+it('answers only other services', async () => {
+  const hero = await xp.newHero();
+  expect((await xp.svc.hero(hero).get(`/internal/auth/xp/${hero}`)).status).toBe(403);
+  expect((await xp.svc.anonymous().get(`/internal/auth/xp/${hero}`)).status).toBe(401);
 });

@@ -1,5 +1,5 @@
 import { lifeLevelForXp, type XpProjection } from '@lifequest/proto';
-import type { AuthDb } from '../db.ts';
+import type { AuthDb, AuthEvents } from '../db.ts';
 import { XP_CONSUMER } from './consumer.ts';
 import { totalXp } from './ledger.ts';
 
@@ -20,10 +20,12 @@ const DEFAULTS: ProjectionOptions = { waitMs: 3_000, pollMs: 40 };
  */
 export class XpProjectionService {
   readonly #db: AuthDb;
+  readonly #events: Pick<AuthEvents, 'hasHandled'>;
   readonly #options: ProjectionOptions;
 
-  constructor(db: AuthDb, options: Partial<ProjectionOptions> = {}) {
+  constructor(db: AuthDb, events: Pick<AuthEvents, 'hasHandled'>, options: Partial<ProjectionOptions> = {}) {
     this.#db = db;
+    this.#events = events;
     this.#options = { ...DEFAULTS, ...options };
   }
 
@@ -45,14 +47,7 @@ export class XpProjectionService {
     return { totalXP: total, lifeLevel: lifeLevelForXp(total), xpDelta: delta, caughtUp };
   }
 
-  async #consumed(eventIds: readonly string[]): Promise<boolean> {
-    if (eventIds.length === 0) return true;
-    const rows = await this.#db.$queryRawUnsafe<{ n: number }[]>(
-      `select count(*)::int as n from "auth"."_inbox"
-       where consumer = $1 and event_id::text in (select jsonb_array_elements_text($2::jsonb))`,
-      XP_CONSUMER,
-      JSON.stringify(eventIds),
-    );
-    return (rows[0]?.n ?? 0) >= eventIds.length;
+  #consumed(eventIds: readonly string[]): Promise<boolean> {
+    return this.#events.hasHandled(XP_CONSUMER, eventIds);
   }
 }

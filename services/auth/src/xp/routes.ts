@@ -1,4 +1,4 @@
-import { type HttpServer, requireService } from '@lifequest/platform';
+import type { HttpServer } from '@lifequest/platform';
 import { XpProjection } from '@lifequest/proto';
 import { z } from 'zod';
 import type { XpProjectionService } from './projection.ts';
@@ -19,10 +19,10 @@ export function xpRoutes(app: HttpServer, projection: XpProjectionService): void
   app.get(
     '/internal/auth/xp/:userId',
     {
+      config: { access: 'service' },
       schema: { params: z.object({ userId: z.uuid() }), querystring: Query, response: { 200: XpProjection } },
     },
     async (request) => {
-      requireService(request);
       const ids = request.query.after === '' ? [] : request.query.after.split(',');
       return projection.totalsAfter(request.params.userId, ids);
     },

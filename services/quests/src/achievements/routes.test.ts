@@ -1,40 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  createHttpServer,
-  createLogger,
-  type Database,
-  type HttpServer,
-  IDENTITY_HEADER,
-  migrate,
-  openPglite,
-  signIdentity,
-} from '@lifequest/platform';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQuestsDb, type QuestsDb } from '../db.ts';
-import { achievementRoutes } from './routes.ts';
+import { useQuests } from '../testing/quest-app.ts';
 
-const secret = randomBytes(32).toString('hex');
-let database: Database;
+const svc = useQuests();
 let db: QuestsDb;
-let app: HttpServer;
-
-beforeAll(async () => {
-  database = await openPglite(undefined);
-  await migrate(database, 'quests', new URL('../../prisma/migrations/', import.meta.url));
-  db = createQuestsDb(database);
-  app = await createHttpServer({
-    name: 'quests',
-    logger: createLogger('silent'),
-    bodyLimitBytes: 1024,
-    internalSecret: secret,
-  });
-  achievementRoutes(app, db);
+beforeAll(() => {
+  db = createQuestsDb(svc.database);
 });
-afterAll(async () => {
-  await app?.close();
-  await db?.$disconnect();
-  await database?.close();
-});
+afterAll(() => db?.$disconnect());
 
 async function quest(
   userId: string,
@@ -61,7 +35,8 @@ async function quest(
   });
 }
 
-const asService = { [IDENTITY_HEADER]: signIdentity(secret, { kind: 'service', service: 'ai' }) };
+const achievements = (userId: string) =>
+  svc.service('ai').get(`/internal/quests/heroes/${userId}/achievements`);
 
 describe('GET /internal/quests/heroes/:userId/achievements', () => {
   it("lists only this hero's completed quests, newest first, with milestones in order and foundation mastery", async () => {
@@ -90,13 +65,9 @@ describe('GET /internal/quests/heroes/:userId/achievements', () => {
     });
     await quest(other, "Someone else's victory", { foundation: 'Spirit', done: true });
 
-    const res = await app.inject({
-      method: 'GET',
-      url: `/internal/quests/heroes/${hero}/achievements`,
-      headers: asService,
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    const res = await achievements(hero);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
       goals: [
         {
           id: read.id,
@@ -121,12 +92,8 @@ describe('GET /internal/quests/heroes/:userId/achievements', () => {
   });
 
   it('answers an empty chronicle for a hero with no quests', async () => {
-    const res = await app.inject({
-      method: 'GET',
-      url: `/internal/quests/heroes/${randomUUID()}/achievements`,
-      headers: asService,
-    });
-    expect(res.json()).toEqual({
+    const res = await achievements(randomUUID());
+    expect(res.body).toEqual({
       goals: [],
       foundationProgress: { Finance: 0, Health: 0, Intelligence: 0, Spirit: 0 },
       openGoalIds: [],
@@ -134,19 +101,7 @@ describe('GET /internal/quests/heroes/:userId/achievements', () => {
   });
 
   it('is internal: a hero identity is refused', async () => {
-    const asHero = {
-      [IDENTITY_HEADER]: signIdentity(secret, {
-        kind: 'hero',
-        userId: randomUUID(),
-        email: 'a@b.c',
-        isAdmin: false,
-      }),
-    };
-    const res = await app.inject({
-      method: 'GET',
-      url: `/internal/quests/heroes/${randomUUID()}/achievements`,
-      headers: asHero,
-    });
-    expect(res.statusCode).toBe(403);
+    const res = await svc.hero().get(`/internal/quests/heroes/${randomUUID()}/achievements`);
+    expect(res.status).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import { type HttpServer, requireService } from '@lifequest/platform';
+import type { HttpServer } from '@lifequest/platform';
 import {
   computeSkillTree,
   FOUNDATIONS,
@@ -20,13 +20,13 @@ export function achievementRoutes(app: HttpServer, db: QuestsDb): void {
   app.get(
     '/internal/quests/heroes/:userId/achievements',
     {
+      config: { access: 'service' },
       schema: {
         params: z.object({ userId: z.string().min(1).max(100) }),
         response: { 200: HeroAchievements },
       },
     },
     async (request) => {
-      requireService(request);
       return heroAchievements(db, request.params.userId);
     },
   );

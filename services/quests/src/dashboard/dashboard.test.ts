@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { confirmPlan, createGoal, newHero, plan, useLifeQuest } from '../testing/quest-app.ts';
+import { confirmPlan, createGoal, plan, useQuests } from '../testing/quest-app.ts';
 
-const quest = useLifeQuest();
+const quest = useQuests();
 
 describe('GET /api/dashboard', () => {
   it('answers {goals} with every Dashboard item field of spec 3, for active quests', async () => {
-    const hero = await newHero(quest.url);
+    const hero = quest.hero();
     const { goal, milestones } = await confirmPlan(hero, plan());
     await hero.post(`/api/milestones/${milestones[0]!.id}/toggle`);
 
@@ -36,7 +36,7 @@ describe('GET /api/dashboard', () => {
   });
 
   it('leaves completed quests out and keeps heroes apart', async () => {
-    const hero = await newHero(quest.url);
+    const hero = quest.hero();
     const done = await createGoal(hero, { title: 'Done soon' });
     const open = await createGoal(hero, { title: 'Still going' });
     for (const m of done.milestones) await hero.post(`/api/milestones/${m.id}/toggle`);
@@ -48,6 +48,6 @@ describe('GET /api/dashboard', () => {
       totalXp: 0,
       nextMilestone: { label: open.milestones[0]!.title, dueDate: open.milestones[0]!.due_date },
     });
-    expect((await (await newHero(quest.url, 'Jo')).get('/api/dashboard')).body).toEqual({ goals: [] });
+    expect((await quest.hero().get('/api/dashboard')).body).toEqual({ goals: [] });
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createGoal, newHero, useLifeQuest } from '../testing/quest-app.ts';
+import { createGoal, useQuests } from '../testing/quest-app.ts';
 
-const quest = useLifeQuest();
+const quest = useQuests();
 
 describe('PATCH /api/goals/{id}/foundation', () => {
   it('assigns each of the four foundations and returns the goal', async () => {
-    const hero = await newHero(quest.url);
+    const hero = quest.hero();
     const goal = await createGoal(hero, { title: 'Run a marathon' });
     for (const foundation of ['Finance', 'Health', 'Intelligence', 'Spirit']) {
       const res = await hero.patch(`/api/goals/${goal.id}/foundation`, { foundation });
@@ -16,7 +16,7 @@ describe('PATCH /api/goals/{id}/foundation', () => {
   });
 
   it('clears the foundation with an empty value, making the goal unassigned again', async () => {
-    const hero = await newHero(quest.url);
+    const hero = quest.hero();
     const goal = await createGoal(hero, { title: 'Journal nightly' });
     await hero.patch(`/api/goals/${goal.id}/foundation`, { foundation: 'Spirit' });
     const res = await hero.patch(`/api/goals/${goal.id}/foundation`, { foundation: '' });
@@ -32,7 +32,7 @@ describe('PATCH /api/goals/{id}/foundation', () => {
     [{ foundation: 3 }],
     [{}],
   ])('refuses %j with a 400 naming the choices', async (body) => {
-    const hero = await newHero(quest.url);
+    const hero = quest.hero();
     const goal = await createGoal(hero, { title: 'Anything' });
     await hero.patch(`/api/goals/${goal.id}/foundation`, { foundation: 'Finance' });
     const res = await hero.patch(`/api/goals/${goal.id}/foundation`, body);
@@ -42,9 +42,9 @@ describe('PATCH /api/goals/{id}/foundation', () => {
   });
 
   it('answers 404 for another hero’s goal and leaves it unchanged', async () => {
-    const owner = await newHero(quest.url);
+    const owner = quest.hero();
     const goal = await createGoal(owner, { title: 'Mine' });
-    const stranger = await newHero(quest.url, 'Eli');
+    const stranger = quest.hero();
     const res = await stranger.patch(`/api/goals/${goal.id}/foundation`, { foundation: 'Health' });
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ code: 'QUEST_NOT_FOUND' });

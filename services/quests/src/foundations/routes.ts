@@ -1,4 +1,4 @@
-import { type HttpServer, requireHero } from '@lifequest/platform';
+import type { HttpServer } from '@lifequest/platform';
 import { FoundationBody, Goal } from '@lifequest/proto';
 import { IdParams } from '../goals/routes.ts';
 import type { FoundationService } from './service.ts';
@@ -6,9 +6,12 @@ import type { FoundationService } from './service.ts';
 export function foundationRoutes(app: HttpServer, foundations: FoundationService): void {
   app.patch(
     '/api/goals/:id/foundation',
-    { schema: { params: IdParams, body: FoundationBody, response: { 200: Goal } } },
+    {
+      config: { access: 'hero' },
+      schema: { params: IdParams, body: FoundationBody, response: { 200: Goal } },
+    },
     async (request) => {
-      return foundations.assign(requireHero(request).userId, request.params.id, request.body.foundation);
+      return foundations.assign(request.hero.userId, request.params.id, request.body.foundation);
     },
   );
 }

@@ -1,5 +1,6 @@
+import type { Emit } from '@lifequest/platform';
 import type { EventEnvelope } from '@lifequest/proto';
-import type { QuestEvents, QuestsTx } from '../db.ts';
+import type { QuestsTx } from '../db.ts';
 import type { Goal, Milestone } from '../generated/prisma/client.ts';
 import type { PlannedMilestone } from './milestone-plan.ts';
 import { dateColumn } from './wire.ts';
@@ -37,7 +38,7 @@ export interface CreatedQuest {
  * milestone created already complete (the onboarding chat can say so) earns its XP like any other:
  * it is recorded as completed, and a quest created with every milestone done is completed too.
  */
-export async function insertQuest(tx: QuestsTx, events: QuestEvents, quest: NewQuest): Promise<CreatedQuest> {
+export async function insertQuest(tx: QuestsTx, emit: Emit, quest: NewQuest): Promise<CreatedQuest> {
   const milestoneXp = quest.milestones.reduce((sum, m) => sum + m.xpReward, 0);
   const completionBonusXp = quest.completionBonusXp ?? 0;
   const allDone = quest.milestones.length > 0 && quest.milestones.every((m) => m.isCompleted);
@@ -84,8 +85,7 @@ export async function insertQuest(tx: QuestsTx, events: QuestEvents, quest: NewQ
     );
   }
 
-  await events.record(
-    tx,
+  await emit(
     'goal.created',
     {
       goalId: goal.id,
@@ -102,8 +102,7 @@ export async function insertQuest(tx: QuestsTx, events: QuestEvents, quest: NewQ
   const xpEvents: EventEnvelope[] = [];
   for (const m of milestones.filter((milestone) => milestone.isCompleted)) {
     xpEvents.push(
-      await events.record(
-        tx,
+      await emit(
         'milestone.completed',
         {
           milestoneId: m.id,
@@ -121,8 +120,7 @@ export async function insertQuest(tx: QuestsTx, events: QuestEvents, quest: NewQ
   }
   if (allDone) {
     xpEvents.push(
-      await events.record(
-        tx,
+      await emit(
         'goal.completed',
         {
           goalId: goal.id,

@@ -8,7 +8,7 @@ import {
   type QuestWithMilestones,
   toIsoDate,
 } from '@lifequest/proto';
-import { type QuestEvents, type QuestsDb, TX_OPTIONS } from '../db.ts';
+import type { QuestEvents, QuestsDb } from '../db.ts';
 import type { Goal } from '../generated/prisma/client.ts';
 import { insertQuest } from './create-quest.ts';
 import {
@@ -89,19 +89,17 @@ export class GoalService {
             completionBonusXp: 0,
           };
 
-    const created = await this.#db.$transaction(
-      (tx) =>
-        insertQuest(tx, this.#events, {
-          userId,
-          title: body.title,
-          description: body.description || null,
-          deadline: planned.deadline,
-          className: body.className || 'general',
-          source: suggested.length > 0 || body.xpTotal != null ? 'chat' : 'manual',
-          completionBonusXp: planned.completionBonusXp,
-          milestones: planned.milestones,
-        }),
-      TX_OPTIONS,
+    const created = await this.#events.transaction((tx, emit) =>
+      insertQuest(tx, emit, {
+        userId,
+        title: body.title,
+        description: body.description || null,
+        deadline: planned.deadline,
+        className: body.className || 'general',
+        source: suggested.length > 0 || body.xpTotal != null ? 'chat' : 'manual',
+        completionBonusXp: planned.completionBonusXp,
+        milestones: planned.milestones,
+      }),
     );
     const { goal, milestones } = questWithMilestones(created.goal, created.milestones.map(milestoneToWire));
     return { ...goal, milestones };
@@ -110,12 +108,12 @@ export class GoalService {
   /** Deletes the quest with its milestones and progress. XP it already earned stays: it is history. */
   async delete(userId: string, goalId: string): Promise<void> {
     const id = this.#goalId(goalId);
-    await this.#db.$transaction(async (tx) => {
+    await this.#events.transaction(async (tx, emit) => {
       const deleted = await tx.goal.deleteMany({ where: { id, userId } });
       if (deleted.count === 0) throw notFound();
       // Its milestones and progress entries go with it (on delete cascade).
-      await this.#events.record(tx, 'goal.deleted', { goalId: id, userId }, userId);
-    }, TX_OPTIONS);
+      await emit('goal.deleted', { goalId: id, userId }, userId);
+    });
   }
 
   #goalId(goalId: string): string {

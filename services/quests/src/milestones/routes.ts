@@ -1,19 +1,23 @@
-import { type HttpServer, requireHero } from '@lifequest/platform';
+import type { HttpServer } from '@lifequest/platform';
 import { Milestone, MilestoneToggleResult } from '@lifequest/proto';
 import { z } from 'zod';
 import { IdParams } from '../goals/routes.ts';
 import type { MilestoneService } from './service.ts';
 
 export function milestoneRoutes(app: HttpServer, milestones: MilestoneService): void {
-  app.get('/api/milestones', { schema: { response: { 200: z.array(Milestone) } } }, async (request) => {
-    return milestones.list(requireHero(request).userId);
-  });
+  app.get(
+    '/api/milestones',
+    { config: { access: 'hero' }, schema: { response: { 200: z.array(Milestone) } } },
+    async (request) => {
+      return milestones.list(request.hero.userId);
+    },
+  );
 
   app.post(
     '/api/milestones/:id/toggle',
-    { schema: { params: IdParams, response: { 200: MilestoneToggleResult } } },
+    { config: { access: 'hero' }, schema: { params: IdParams, response: { 200: MilestoneToggleResult } } },
     async (request) => {
-      return milestones.toggle(requireHero(request).userId, request.params.id);
+      return milestones.toggle(request.hero.userId, request.params.id);
     },
   );
 }

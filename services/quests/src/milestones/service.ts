@@ -1,11 +1,11 @@
-import { AppError } from '@lifequest/platform';
+import { AppError, type Emit } from '@lifequest/platform';
 import {
   type MilestoneToggleResult,
   type Milestone as MilestoneWire,
   questProgress,
   toIsoDate,
 } from '@lifequest/proto';
-import { type QuestEvents, type QuestsDb, type QuestsTx, TX_OPTIONS } from '../db.ts';
+import type { QuestEvents, QuestsDb, QuestsTx } from '../db.ts';
 import { isoDateOrNull, isUuid, MILESTONE_ORDER, milestoneToWire } from '../goals/wire.ts';
 import type { XpLedgerView } from '../xp/xp-projection.ts';
 
@@ -54,9 +54,8 @@ export class MilestoneService {
    */
   async toggle(userId: string, milestoneId: string): Promise<MilestoneToggleResult> {
     if (!isUuid(milestoneId)) throw notFound();
-    const { result, xpEventIds } = await this.#db.$transaction(
-      (tx) => this.#toggle(tx, userId, milestoneId),
-      TX_OPTIONS,
+    const { result, xpEventIds } = await this.#events.transaction((tx, emit) =>
+      this.#toggle(tx, emit, userId, milestoneId),
     );
     const projection = await this.#xp.totalsAfter(userId, xpEventIds);
     if (!projection?.caughtUp) return { ...result, user: null };
@@ -67,7 +66,7 @@ export class MilestoneService {
     };
   }
 
-  async #toggle(tx: QuestsTx, userId: string, milestoneId: string): Promise<ToggleOutcome> {
+  async #toggle(tx: QuestsTx, emit: Emit, userId: string, milestoneId: string): Promise<ToggleOutcome> {
     const found = await tx.milestone.findFirst({
       where: { id: milestoneId, userId },
       select: { goalId: true },
@@ -96,8 +95,7 @@ export class MilestoneService {
     const eventIds: string[] = [];
     const base = { milestoneId: updated.id, goalId: goal.id, userId, title: updated.title };
     if (completing) {
-      const event = await this.#events.record(
-        tx,
+      const event = await emit(
         'milestone.completed',
         {
           ...base,
@@ -110,8 +108,7 @@ export class MilestoneService {
       );
       eventIds.push(event.id);
     } else {
-      const event = await this.#events.record(
-        tx,
+      const event = await emit(
         'milestone.reopened',
         { ...base, xpReward: updated.xpReward, version: updated.version },
         userId,
@@ -136,13 +133,12 @@ export class MilestoneService {
       goalCompleted = changed.isCompleted;
       const payload = { goalId: goal.id, userId, title: goal.title, version: changed.version };
       const event = goalDone
-        ? await this.#events.record(
-            tx,
+        ? await emit(
             'goal.completed',
             { ...payload, foundation: goal.foundation, xpBonus: goal.completionBonusXp },
             userId,
           )
-        : await this.#events.record(tx, 'goal.reopened', payload, userId);
+        : await emit('goal.reopened', payload, userId);
       eventIds.push(event.id);
       xpDelta += goalDone ? goal.completionBonusXp : -goal.completionBonusXp;
     }

@@ -1,4 +1,4 @@
-import { type HttpServer, requireService } from '@lifequest/platform';
+import type { HttpServer } from '@lifequest/platform';
 import { OnboardingQuestBody, QuestWithMilestones } from '@lifequest/proto';
 import type { OnboardingQuestService } from './service.ts';
 
@@ -6,9 +6,11 @@ export function onboardingRoutes(app: HttpServer, onboarding: OnboardingQuestSer
   // Only auth calls this, from complete-onboarding (ARCHITECTURE 3: a synchronous answer is needed).
   app.post(
     '/internal/quests/onboarding-quest',
-    { schema: { body: OnboardingQuestBody, response: { 200: QuestWithMilestones } } },
+    {
+      config: { access: 'service' },
+      schema: { body: OnboardingQuestBody, response: { 200: QuestWithMilestones } },
+    },
     async (request) => {
-      requireService(request);
       return onboarding.create(request.body.userId, request.body.firstGoal);
     },
   );

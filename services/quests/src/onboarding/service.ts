@@ -5,7 +5,7 @@ import {
   type QuestWithMilestones,
   toIsoDate,
 } from '@lifequest/proto';
-import { type QuestEvents, type QuestsDb, TX_OPTIONS } from '../db.ts';
+import type { QuestEvents, QuestsDb } from '../db.ts';
 import { insertQuest } from '../goals/create-quest.ts';
 import { DEFAULT_QUEST_XP, fallbackMilestones, spreadDueDates, spreadXp } from '../goals/milestone-plan.ts';
 import { questWithMilestones } from '../goals/service.ts';
@@ -40,17 +40,15 @@ export class OnboardingQuestService {
         ? fallbackMilestones(firstGoal.title, today, deadline).milestones
         : this.#spread(firstGoal.milestones, today, deadline);
     try {
-      await this.#db.$transaction(
-        (tx) =>
-          insertQuest(tx, this.#events, {
-            userId,
-            title: firstGoal.title,
-            deadline,
-            className: firstGoal.className?.trim() || 'general',
-            source: 'onboarding',
-            milestones: planned,
-          }),
-        TX_OPTIONS,
+      await this.#events.transaction((tx, emit) =>
+        insertQuest(tx, emit, {
+          userId,
+          title: firstGoal.title,
+          deadline,
+          className: firstGoal.className?.trim() || 'general',
+          source: 'onboarding',
+          milestones: planned,
+        }),
       );
     } catch (error) {
       // Two onboarding calls at once: the unique index let one quest through; answer with it.

@@ -1,12 +1,12 @@
 import { addDays, toIsoDate } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
-import { confirmPlan, newHero, plan, useLifeQuest } from '../testing/quest-app.ts';
+import { confirmPlan, plan, useQuests } from '../testing/quest-app.ts';
 
-const quest = useLifeQuest();
+const quest = useQuests();
 
 describe('POST /api/plans/confirm', () => {
   it('creates the quest with the plan’s category, difficulty, metric, XP and habits, and its milestones', async () => {
-    const hero = await newHero(quest.url);
+    const hero = quest.hero();
     const res = await hero.post('/api/plans/confirm', { ...plan(), draftId: 'draft-1' });
     expect(res.status).toBe(201);
     expect(res.body.goal).toMatchObject({
@@ -94,7 +94,7 @@ describe('POST /api/plans/confirm', () => {
     ],
     [{ habits: 'run' }, 'habits'],
   ])('refuses a plan with %j with a 400', async (override, message) => {
-    const hero = await newHero(quest.url);
+    const hero = quest.hero();
     const res = await hero.post('/api/plans/confirm', plan(override));
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(message);
@@ -102,7 +102,7 @@ describe('POST /api/plans/confirm', () => {
   });
 
   it('takes a plan worth 1,000 XP, with due dates from yesterday (east of UTC it is today) on', async () => {
-    const hero = await newHero(quest.url);
+    const hero = quest.hero();
     const today = toIsoDate(new Date());
     const { milestones } = await confirmPlan(
       hero,
@@ -118,12 +118,12 @@ describe('POST /api/plans/confirm', () => {
   });
 
   it('needs a signed-in hero', async () => {
-    expect((await fetch(`${quest.url}/api/plans/confirm`, { method: 'POST' })).status).toBe(401);
+    expect((await quest.anonymous().post('/api/plans/confirm')).status).toBe(401);
   });
 
   it('keeps each hero’s plans apart', async () => {
-    const a = await newHero(quest.url);
-    const b = await newHero(quest.url, 'Ivo');
+    const a = quest.hero();
+    const b = quest.hero();
     const { goal } = await confirmPlan(a, plan());
     expect((await b.get('/api/goals')).body).toEqual([]);
     expect((await b.get(`/api/goals/${goal.id}`)).status).toBe(404);

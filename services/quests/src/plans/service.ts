@@ -5,7 +5,7 @@ import {
   type QuestWithMilestones,
   toIsoDate,
 } from '@lifequest/proto';
-import { type QuestEvents, type QuestsDb, TX_OPTIONS } from '../db.ts';
+import type { QuestEvents } from '../db.ts';
 import { insertQuest } from '../goals/create-quest.ts';
 import { assertPlanDate } from '../goals/quest-dates.ts';
 import { questWithMilestones } from '../goals/service.ts';
@@ -29,12 +29,10 @@ const CLASS_OF_CATEGORY: Readonly<Record<GoalCategory, LifeClass>> = {
  * beyond the milestones' sum is earned when the quest completes; nothing is counted twice.
  */
 export class PlanService {
-  readonly #db: QuestsDb;
   readonly #events: QuestEvents;
   readonly #now: () => Date;
 
-  constructor(db: QuestsDb, events: QuestEvents, now: () => Date = () => new Date()) {
-    this.#db = db;
+  constructor(events: QuestEvents, now: () => Date = () => new Date()) {
     this.#events = events;
     this.#now = now;
   }
@@ -47,8 +45,8 @@ export class PlanService {
     }
     const milestoneXp = plan.milestones.reduce((sum, m) => sum + m.xp_reward, 0);
     const dueDates = plan.milestones.map((m) => m.due_date).filter((d): d is string => d !== null);
-    const created = await this.#db.$transaction(async (tx) => {
-      const quest = await insertQuest(tx, this.#events, {
+    const created = await this.#events.transaction(async (tx, emit) => {
+      const quest = await insertQuest(tx, emit, {
         userId,
         title: plan.goal.title,
         deadline: dueDates.length > 0 ? [...dueDates].sort().at(-1)! : null,
@@ -68,14 +66,9 @@ export class PlanService {
           xpReward: m.xp_reward,
         })),
       });
-      await this.#events.record(
-        tx,
-        'plan.confirmed',
-        { userId, goalId: quest.goal.id, draftId: plan.draftId ?? null },
-        userId,
-      );
+      await emit('plan.confirmed', { userId, goalId: quest.goal.id, draftId: plan.draftId ?? null }, userId);
       return quest;
-    }, TX_OPTIONS);
+    });
     return questWithMilestones(created.goal, created.milestones.map(milestoneToWire));
   }
 }

@@ -1,13 +1,13 @@
 import { toIsoDate } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
-import { confirmPlan, createGoal, newHero, plan, useLifeQuest } from '../testing/quest-app.ts';
+import { confirmPlan, createGoal, plan, useQuests } from '../testing/quest-app.ts';
 import { dailyLoggingBonus, utcDay } from './service.ts';
 
-const quest = useLifeQuest();
+const quest = useQuests();
 
 describe('POST /api/progress', () => {
   it('stores the value as a number, with an optional note, and answers the entry', async () => {
-    const hero = await newHero(quest.url);
+    const hero = quest.hero();
     const goal = await createGoal(hero, { title: 'Read 20 books' });
     const res = await hero.post('/api/progress', { goalId: goal.id, value: '3.5', note: '  chapter 4  ' });
     expect(res.status).toBe(201);
@@ -18,7 +18,7 @@ describe('POST /api/progress', () => {
   });
 
   it('reads 5:30 and 330 as the same time on a min:s goal', async () => {
-    const hero = await newHero(quest.url);
+    const hero = quest.hero();
     const { goal } = await confirmPlan(hero, plan());
     expect(goal.unit).toBe('min:s');
     const a = await hero.post('/api/progress', { goalId: goal.id, value: '5:30' });
@@ -45,7 +45,7 @@ describe('POST /api/progress', () => {
     [{ value: 1e13 }, 'value is too large'],
     [{ value: 1, note: 'n'.repeat(501) }, 'note must be at most 500 characters'],
   ])('refuses %j with a 400 that says why', async (body, message) => {
-    const hero = await newHero(quest.url);
+    const hero = quest.hero();
     const goal = await createGoal(hero, { title: 'Walk 10,000 steps' });
     const res = await hero.post('/api/progress', { goalId: goal.id, ...body });
     expect(res.status).toBe(400);
@@ -54,9 +54,9 @@ describe('POST /api/progress', () => {
   });
 
   it('answers 404 for another hero’s goal, an unknown goal and a missing goalId is a 400', async () => {
-    const owner = await newHero(quest.url);
+    const owner = quest.hero();
     const goal = await createGoal(owner, { title: 'Mine' });
-    const stranger = await newHero(quest.url, 'Fay');
+    const stranger = quest.hero();
     for (const goalId of [goal.id, crypto.randomUUID(), 'nope']) {
       const res = await stranger.post('/api/progress', { goalId, value: 1 });
       expect(res.status).toBe(404);
@@ -67,7 +67,7 @@ describe('POST /api/progress', () => {
   });
 
   it('gives a plan goal’s logging_daily bonus to the first entry of the UTC day only', async () => {
-    const hero = await newHero(quest.url);
+    const hero = quest.hero();
     const { goal } = await confirmPlan(hero, plan());
     const first = await hero.post('/api/progress', { goalId: goal.id, value: '6:00' });
     const second = await hero.post('/api/progress', { goalId: goal.id, value: '5:50' });

@@ -1,6 +1,6 @@
 import { AppError } from '@lifequest/platform';
 import { type ProgressBody, type ProgressEntry, parseProgressValue, toIsoDate } from '@lifequest/proto';
-import { type QuestEvents, type QuestsDb, TX_OPTIONS } from '../db.ts';
+import type { QuestEvents, QuestsDb } from '../db.ts';
 import { notFound } from '../goals/service.ts';
 import { isUuid } from '../goals/wire.ts';
 
@@ -42,7 +42,7 @@ export class ProgressService {
       throw new AppError('VALIDATION_FAILED', 'Invalid body: value is too large');
     }
 
-    return this.#db.$transaction(async (tx) => {
+    return this.#events.transaction(async (tx, emit) => {
       // Serialises entries of one quest, so two first-of-the-day entries cannot both earn the bonus.
       await tx.$queryRaw`select id from "quests"."goals" where id = ${goal.id}::uuid for update`;
       const loggedAt = this.#now();
@@ -54,8 +54,7 @@ export class ProgressService {
       const entry = await tx.progressEntry.create({
         data: { goalId: goal.id, userId, value: parsed.value, note: body.note || null, xpBonus, loggedAt },
       });
-      await this.#events.record(
-        tx,
+      await emit(
         'progress.logged',
         {
           progressId: entry.id,
@@ -76,6 +75,6 @@ export class ProgressService {
         ts: entry.loggedAt.toISOString(),
         xpBonus,
       };
-    }, TX_OPTIONS);
+    });
   }
 }

@@ -1,9 +1,9 @@
-import type { HeroClient } from '@lifequest/platform/testing';
+import type { HeroCaller } from '@lifequest/platform/testing';
 import type { SkillTreeNode, SkillTreeResponse } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
-import { createGoal, newHero, useLifeQuest } from '../testing/quest-app.ts';
+import { createGoal, useQuests } from '../testing/quest-app.ts';
 
-const quest = useLifeQuest();
+const quest = useQuests();
 
 interface QuestSpec {
   title: string;
@@ -14,7 +14,7 @@ interface QuestSpec {
   done?: number;
 }
 
-async function build(hero: HeroClient, quests: QuestSpec[]): Promise<SkillTreeResponse> {
+async function build(hero: HeroCaller, quests: QuestSpec[]): Promise<SkillTreeResponse> {
   for (const spec of quests) {
     const body: Record<string, unknown> = { title: spec.title };
     if (spec.milestones) body.milestones = Array.from({ length: spec.milestones }, (_, i) => `Step ${i + 1}`);
@@ -131,7 +131,7 @@ const cases: {
 
 describe('GET /api/skill-tree: the rules of spec 4', () => {
   it.each(cases)('$rule', async ({ quests, expected }) => {
-    const tree = await build(await newHero(quest.url), quests);
+    const tree = await build(quest.hero(), quests);
     for (const [id, want] of Object.entries(expected)) {
       expect(node(tree, id)).toMatchObject({ id, ...want });
     }
@@ -145,7 +145,7 @@ describe('GET /api/skill-tree: the rules of spec 4', () => {
 
 describe('GET /api/skill-tree: the nodes of spec 3 and 9', () => {
   it('has the 13 nodes with their discipline, level, prerequisites, XP reward, position and tooltip', async () => {
-    const tree = await build(await newHero(quest.url), []);
+    const tree = await build(quest.hero(), []);
     expect(tree.nodes.map((n) => n.id)).toEqual([
       'finance_level_1',
       'finance_level_2',
@@ -186,9 +186,9 @@ describe('GET /api/skill-tree: the nodes of spec 3 and 9', () => {
   });
 
   it('lists each discipline’s related goals, completed ones marked, and only the hero’s own', async () => {
-    const hero = await newHero(quest.url);
+    const hero = quest.hero();
     const tree = await build(hero, [{ title: 'Run a 10K', done: 3 }, { title: 'Lift weights at the gym' }]);
-    await build(await newHero(quest.url, 'Kai'), [{ title: 'Someone else’s run' }]);
+    await build(quest.hero(), [{ title: 'Someone else’s run' }]);
     expect(node(tree, 'health_level_2').relatedGoals).toMatchObject([
       { title: 'Run a 10K', is_completed: true },
       { title: 'Lift weights at the gym', is_completed: false },

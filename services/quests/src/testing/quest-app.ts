@@ -1,52 +1,32 @@
-import { HeroClient, startLifeQuest, type TestLifeQuest } from '@lifequest/platform/testing';
+import { type TestModules, useTestModules } from '@lifequest/platform/testing';
 import type { CreatedGoal, Milestone, QuestWithMilestones } from '@lifequest/proto';
-import { afterAll, beforeAll } from 'vitest';
+import { questsModule } from '../index.ts';
 
-/** One embedded LifeQuest (PGlite, in-process bus) for a test file, closed after it. */
-export function useLifeQuest(): { readonly url: string; readonly app: TestLifeQuest } {
-  let app: TestLifeQuest | undefined;
-  beforeAll(async () => {
-    app = await startLifeQuest();
-  });
-  afterAll(() => app?.close());
-  return {
-    get url() {
-      if (!app) throw new Error('LifeQuest has not started');
-      return app.url;
-    },
-    get app() {
-      if (!app) throw new Error('LifeQuest has not started');
-      return app;
-    },
-  };
-}
+/** The quests module alone (PGlite, in-process bus) for a test file, closed after it. */
+export const useQuests = (): TestModules => useTestModules([questsModule]);
 
-/** A newly registered hero, signed in. */
-export async function newHero(url: string, name = 'Aria'): Promise<HeroClient> {
-  const hero = new HeroClient(url);
-  await hero.register(name);
-  return hero;
+/** Whoever calls quests' API as a hero: a test caller of the module, or a whole-app HeroClient. */
+export interface Hero {
+  get<T = any>(path: string): Promise<{ status: number; body: T }>;
+  post<T = any>(path: string, body?: unknown): Promise<{ status: number; body: T }>;
 }
 
 /** Creates a quest through POST /api/goals and fails loudly if that did not work. */
-export async function createGoal(hero: HeroClient, body: Record<string, unknown>): Promise<CreatedGoal> {
+export async function createGoal(hero: Hero, body: Record<string, unknown>): Promise<CreatedGoal> {
   const res = await hero.post<CreatedGoal>('/api/goals', body);
   if (res.status !== 201) throw new Error(`POST /api/goals: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
 /** Confirms a plan through POST /api/plans/confirm. */
-export async function confirmPlan(
-  hero: HeroClient,
-  plan: Record<string, unknown>,
-): Promise<QuestWithMilestones> {
+export async function confirmPlan(hero: Hero, plan: Record<string, unknown>): Promise<QuestWithMilestones> {
   const res = await hero.post<QuestWithMilestones>('/api/plans/confirm', plan);
   if (res.status !== 201)
     throw new Error(`POST /api/plans/confirm: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
-export async function milestonesOf(hero: HeroClient, goalId: string): Promise<Milestone[]> {
+export async function milestonesOf(hero: Hero, goalId: string): Promise<Milestone[]> {
   const res = await hero.get<Milestone[]>('/api/milestones');
   return res.body.filter((m) => m.goal_id === goalId);
 }

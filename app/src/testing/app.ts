@@ -1,10 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../config.ts';
-import { createLogger } from '../logger.ts';
-import { registry } from '../main.ts';
-import { type RunningLifeQuest, run } from '../runtime/run.ts';
+import { createLogger, loadConfig, type RunningLifeQuest, run } from '@lifequest/platform';
+import { afterAll, beforeAll } from 'vitest';
+import { registry } from '../registry.ts';
 
 export interface TestLifeQuest extends RunningLifeQuest {
   dataDir: string;
@@ -16,16 +15,49 @@ export interface TestLifeQuest extends RunningLifeQuest {
  */
 export async function startLifeQuest(env: Record<string, string | undefined> = {}): Promise<TestLifeQuest> {
   const dataDir = env.LIFEQUEST_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'lifequest-test-'));
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-    ...env,
-    LIFEQUEST_DATA_DIR: dataDir,
-  });
+  const config = loadConfig(
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      ...env,
+      LIFEQUEST_DATA_DIR: dataDir,
+    },
+    [],
+    registry.modules,
+  );
   const app = await run(config, registry, createLogger(config.logLevel));
   return { ...app, dataDir };
+}
+
+/** One whole LifeQuest for a test file: started before its tests, closed after them. */
+export function useLifeQuest(env: Record<string, string | undefined> = {}): {
+  readonly url: string;
+  readonly app: TestLifeQuest;
+} {
+  let app: TestLifeQuest | undefined;
+  beforeAll(async () => {
+    app = await startLifeQuest(env);
+  });
+  afterAll(() => app?.close());
+  return {
+    get url() {
+      if (!app) throw new Error('LifeQuest has not started');
+      return app.url;
+    },
+    get app() {
+      if (!app) throw new Error('LifeQuest has not started');
+      return app;
+    },
+  };
+}
+
+/** A newly registered hero, signed in. */
+export async function newHero(url: string, name = 'Aria'): Promise<HeroClient> {
+  const hero = new HeroClient(url);
+  await hero.register(name);
+  return hero;
 }
 
 export interface ApiResponse<T = any> {

@@ -1,6 +1,6 @@
 import { addDays, toIsoDate } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
-import { newHero, useLifeQuest } from '../testing/quest-app.ts';
+import { newHero, useLifeQuest } from './testing/index.ts';
 
 const quest = useLifeQuest();
 const today = () => toIsoDate(new Date());

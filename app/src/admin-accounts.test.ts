@@ -1,8 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HeroClient, startLifeQuest } from '@lifequest/platform/testing';
 import { expect, it } from 'vitest';
+import { HeroClient, startLifeQuest } from './testing/index.ts';
 
 it('creates the configured admin accounts with ADMIN_PASSWORD and writes no password file', async () => {
   const app = await startLifeQuest({

@@ -1,23 +1,10 @@
-import { ConfigError, loadConfig } from './config.ts';
-import { createLogger } from './logger.ts';
-import { type Registry, run } from './runtime/run.ts';
-
-/** Every module of LifeQuest, loaded only when the chosen target runs it. */
-export const registry: Registry = {
-  services: {
-    auth: async () => (await import('@lifequest/auth')).authModule,
-    quests: async () => (await import('@lifequest/quests')).questsModule,
-    social: async () => (await import('@lifequest/social')).socialModule,
-    ai: async () => (await import('@lifequest/ai')).aiModule,
-    admin: async () => (await import('@lifequest/admin')).adminModule,
-  },
-  gateway: async () => (await import('@lifequest/gateway')).startGateway,
-};
+import { ConfigError, createLogger, loadConfig, run } from '@lifequest/platform';
+import { registry } from './registry.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig(process.env, process.argv.slice(2));
+    config = loadConfig(process.env, process.argv.slice(2), registry.modules);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

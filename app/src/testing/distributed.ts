@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { createIsolatedDatabase, type IsolatedPostgres, resolveInfra } from './infra.ts';
-import { isolatedInfraPrefix } from './infra-prefix.ts';
-import { freePort, startTarget, type TargetProcess } from './processes.ts';
+import { urlVariable } from '@lifequest/platform';
+import {
+  createIsolatedDatabase,
+  freePort,
+  type IsolatedPostgres,
+  isolatedInfraPrefix,
+  resolveInfra,
+} from '@lifequest/platform/testing';
+import { registry } from '../registry.ts';
+import { startTarget, type TargetProcess } from './processes.ts';
 
-export type BackendTarget = 'auth' | 'quests' | 'social' | 'ai' | 'ai-worker' | 'admin';
-
-const URL_VARIABLE: Partial<Record<BackendTarget, string>> = {
-  auth: 'AUTH_URL',
-  quests: 'QUESTS_URL',
-  social: 'SOCIAL_URL',
-  ai: 'AI_URL',
-  admin: 'ADMIN_URL',
-};
+/** A module's target or a module's worker target (`auth`, `ai-worker`, ...). */
+export type BackendTarget = string;
 
 export interface DistributedLifeQuest {
   gateway: TargetProcess;
@@ -49,8 +49,8 @@ export async function startDistributed(
   for (const name of targets) ports.set(name, await freePort());
   const urls: Record<string, string> = {};
   for (const [name, port] of ports) {
-    const variable = URL_VARIABLE[name];
-    if (variable) urls[variable] = `http://127.0.0.1:${port}`;
+    // Worker targets serve no routes: only modules get a `<NAME>_URL`.
+    if (registry.modules.some((m) => m.name === name)) urls[urlVariable(name)] = `http://127.0.0.1:${port}`;
   }
   const envOf = (name: BackendTarget) => ({
     ...shared,

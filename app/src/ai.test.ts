@@ -1,6 +1,6 @@
-import { HeroClient, startLifeQuest, type TestLifeQuest } from '@lifequest/platform/testing';
+import { parseSse } from '@lifequest/platform/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseSse } from './testing/sse.ts';
+import { HeroClient, startLifeQuest, type TestLifeQuest } from './testing/index.ts';
 
 // The whole app in one process (target all, embedded parts), through the gateway as the web calls it.
 

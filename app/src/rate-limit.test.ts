@@ -1,5 +1,5 @@
-import { HeroClient, startLifeQuest } from '@lifequest/platform/testing';
 import { expect, it } from 'vitest';
+import { HeroClient, startLifeQuest } from './testing/index.ts';
 
 it('rate-limits login attempts per client with a 429 JSON error', async () => {
   const app = await startLifeQuest({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });

@@ -3,8 +3,8 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IDENTITY_HEADER, signIdentity } from '@lifequest/platform';
-import { HeroClient, startLifeQuest, type TestLifeQuest } from '@lifequest/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HeroClient, startLifeQuest, type TestLifeQuest } from './testing/index.ts';
 
 let app: TestLifeQuest;
 let webDir: string;

@@ -1,0 +1,3 @@
+export * from './app.ts';
+export * from './distributed.ts';
+export * from './processes.ts';
