@@ -21,6 +21,13 @@ import { type DataSet, type SeededHero, seedThroughApi } from '../lib/seed.ts';
 import { nginxBinary, startNginx } from '../peers/nginx.ts';
 
 const SUITE = 'distributed';
+
+/**
+ * BENCH_ONLY=toggle,story (parts: reads, toggle, story, pathfinder) runs only those parts after the
+ * boot and the seed: quicker while working on one of them. A whole run measures every part.
+ */
+const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
+const wants = (part: 'reads' | 'toggle' | 'story' | 'pathfinder') => !only || only.includes(part);
 const CONNECTIONS = 50;
 const SECONDS = 5;
 
@@ -71,74 +78,78 @@ export async function distributedSuite(context: Record<string, unknown>): Promis
     context.distributedSeed = { ...data.counts, seconds: (performance.now() - seedStart) / 1000 };
     const bearer = data.heroes.map((h) => h.headers);
 
-    reference = await startProcess(
-      'reference',
-      [new URL('../peers/reference.ts', import.meta.url).pathname],
-      {
-        PORT: String(PORTS.reference),
-        DATABASE_URL: lq.infra.databaseUrl,
-        REDIS_URL: lq.infra.redisUrl,
-        INFRA_PREFIX: lq.infra.prefix,
-      },
-      { port: PORTS.reference },
-    );
-    await sameAnswers(gw, reference.url, '/api/dashboard', data.heroes[0]!);
-
-    // The dashboard three ways in alternating rounds: through the gateway, the reference handler, and
-    // the quests service asked directly with a signed identity (the gateway's own baseline).
-    const signed = data.heroes.map((hero) => signedIdentity(lq.internalSecret, hero));
-    const quests = lq.targets.get('quests')!;
-    const [dashboard, dashboardPeer, direct] = (await compare([
-      { url: `${gw}/api/dashboard`, headers: bearer, connections: CONNECTIONS },
-      { url: `${reference.url}/api/dashboard`, headers: bearer, connections: CONNECTIONS },
-      { url: `${quests.url}/api/dashboard`, headers: signed, connections: CONNECTIONS },
-    ])) as [LoadResult, LoadResult, LoadResult];
-    figures.push(...readFigures('GET /api/dashboard', dashboard, dashboardPeer));
-    if (data.social) {
-      figures.push(
-        notAvailable(
-          SUITE,
-          'GET /api/social/feed via gateway',
-          '≥ 0.7× / p99 ≤ 1.3×',
-          'reference handler for the feed not written yet',
-        ),
+    if (wants('reads')) {
+      reference = await startProcess(
+        'reference',
+        [new URL('../peers/reference.ts', import.meta.url).pathname],
+        {
+          PORT: String(PORTS.reference),
+          DATABASE_URL: lq.infra.databaseUrl,
+          REDIS_URL: lq.infra.redisUrl,
+          INFRA_PREFIX: lq.infra.prefix,
+        },
+        { port: PORTS.reference },
       );
-    } else {
-      for (const path of ['GET /api/social/feed', 'GET /api/leaderboard']) {
+      await sameAnswers(gw, reference.url, '/api/dashboard', data.heroes[0]!);
+
+      // The dashboard three ways in alternating rounds: through the gateway, the reference handler, and
+      // the quests service asked directly with a signed identity (the gateway's own baseline).
+      const signed = data.heroes.map((hero) => signedIdentity(lq.internalSecret, hero));
+      const quests = lq.targets.get('quests')!;
+      const [dashboard, dashboardPeer, direct] = (await compare([
+        { url: `${gw}/api/dashboard`, headers: bearer, connections: CONNECTIONS },
+        { url: `${reference.url}/api/dashboard`, headers: bearer, connections: CONNECTIONS },
+        { url: `${quests.url}/api/dashboard`, headers: signed, connections: CONNECTIONS },
+      ])) as [LoadResult, LoadResult, LoadResult];
+      figures.push(...readFigures('GET /api/dashboard', dashboard, dashboardPeer));
+      if (data.social) {
         figures.push(
           notAvailable(
             SUITE,
-            `${path} via gateway`,
-            '≥ 0.7× the reference, p99 ≤ 1.3×',
-            'the social service is not on main yet',
+            'GET /api/social/feed via gateway',
+            '≥ 0.7× / p99 ≤ 1.3×',
+            'reference handler for the feed not written yet',
           ),
         );
+      } else {
+        for (const path of ['GET /api/social/feed', 'GET /api/leaderboard']) {
+          figures.push(
+            notAvailable(
+              SUITE,
+              `${path} via gateway`,
+              '≥ 0.7× the reference, p99 ≤ 1.3×',
+              'the social service is not on main yet',
+            ),
+          );
+        }
       }
+
+      const me = await drive({
+        url: `${gw}/api/auth/me`,
+        headers: bearer,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+      });
+      figures.push(context_(`GET /api/auth/me via gateway, distributed, ${CONNECTIONS} conn`, me));
+      const goals = await drive({
+        url: `${gw}/api/goals`,
+        headers: bearer,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+      });
+      figures.push(context_(`GET /api/goals via gateway, distributed, ${CONNECTIONS} conn`, goals));
+
+      figures.push(
+        ...(await gatewayFigures(quests, dashboard, direct, data, signed, (n) => {
+          nginx = n;
+        })),
+      );
     }
-
-    const me = await drive({
-      url: `${gw}/api/auth/me`,
-      headers: bearer,
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-    });
-    figures.push(context_(`GET /api/auth/me via gateway, distributed, ${CONNECTIONS} conn`, me));
-    const goals = await drive({
-      url: `${gw}/api/goals`,
-      headers: bearer,
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-    });
-    figures.push(context_(`GET /api/goals via gateway, distributed, ${CONNECTIONS} conn`, goals));
-
-    figures.push(
-      ...(await gatewayFigures(quests, dashboard, direct, data, signed, (n) => {
-        nginx = n;
-      })),
-    );
-    figures.push(await toggleFigure(gw, data.heroes[1]!, lq.infra.amqpUrl));
-    figures.push(await storyFigure(gw, data.heroes[2]!, lq.infra.redisUrl, lq.infra.prefix));
-    figures.push(await pathfinderFigure(gw, lq.targets.get('ai')!.url, lq.internalSecret, data.heroes[3]!));
+    if (wants('toggle')) figures.push(await toggleFigure(gw, data.heroes[1]!, lq.infra.amqpUrl));
+    if (wants('story'))
+      figures.push(await storyFigure(gw, data.heroes[2]!, lq.infra.redisUrl, lq.infra.prefix));
+    if (wants('pathfinder'))
+      figures.push(await pathfinderFigure(gw, lq.targets.get('ai')!.url, lq.internalSecret, data.heroes[3]!));
     context.distributedRssMB = Object.fromEntries(
       [...lq.targets].map(([name, t]) => [name, Math.round(t.rssMB())]),
     );
