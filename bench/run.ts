@@ -1,20 +1,18 @@
 /**
  * npm run bench [-- <suite>...]: LifeQuest's hot paths, each beside a peer doing the same work in the
  * same run, so the ratios mean something on a shared, noisy machine. Prints one table and writes
- * bench/results/<all|suite>.json with the machine's description. Suites: embedded, distributed, social,
- * web (all of them when none is named).
+ * bench/results/<all|suite>.json with the machine's description. Suites: embedded, distributed, web
+ * (all of them when none is named).
  */
 
 import { type Figure, machine, table, writeResults } from './lib/report.ts';
 import { distributedSuite } from './suites/distributed.ts';
 import { embeddedSuite } from './suites/embedded.ts';
-import { socialSuite } from './suites/social.ts';
 import { webSuite } from './suites/web.ts';
 
 const SUITES: Record<string, (context: Record<string, unknown>) => Promise<Figure[]>> = {
   embedded: embeddedSuite,
   distributed: distributedSuite,
-  social: socialSuite,
   web: webSuite,
 };
 

@@ -24,7 +24,8 @@ const SERVICES = ['auth', 'quests', 'social', 'ai', 'admin'] as const;
 /** What every LifeQuest process of a bench run is given, on top of where things are. */
 export const BENCH_ENV = {
   HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
+  // The product's own log level (info), as a new user runs it: logging is part of what a request costs.
+  LOG_LEVEL: 'info',
   // The bench registers its heroes faster than a person would, and asks for more stories and replies.
   AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
   AI_DAILY_TOKEN_BUDGET: '1000000000',

@@ -74,7 +74,8 @@ export async function startProcess(
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
-      const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      // Past the product's own 15 s shutdown bound, so its exit (and a CPU profile) is not cut short.
+      const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
       await exited;
       clearTimeout(force);
     },

@@ -1,7 +1,7 @@
 /**
- * The reference handler: the least a server of this architecture must do to answer the dashboard
- * (and, with the social service, the feed and the rankings) — plain Fastify, one Redis session lookup,
- * one SQL query on the same tables, the same JSON. No gateway hop, no ORM, no response validation.
+ * The reference handler: the least a server of this architecture must do to answer the dashboard,
+ * the feed and the rankings — plain Fastify, one Redis session lookup, the same SQL on the same
+ * tables (one statement where LifeQuest's reads take two), the same JSON. No gateway hop, no ORM, no response validation.
  * It is the floor LifeQuest's figures are divided by; it is not a product and has no tests of its own
  * beyond the bench checking its answers equal LifeQuest's.
  *
@@ -83,6 +83,88 @@ app.get('/api/dashboard', async (request, reply) => {
       };
     }),
   };
+});
+
+interface FeedRow {
+  id: string;
+  type: string;
+  title: string;
+  description: string;
+  created_at: Date;
+  likes: number;
+  has_liked: boolean;
+  name: string | null;
+  active_class_title: string | null;
+}
+
+const FEED_PAGE = 20;
+const LEADERBOARD_TOP = 10;
+const summary = (row: { name: string | null; active_class_title: string | null }) => ({
+  name: row.name || 'A hero',
+  activeClassTitle: row.active_class_title || 'Pathfinder Initiate',
+});
+
+app.get('/api/social/feed', async (request, reply) => {
+  const userId = await heroOf(request);
+  if (!userId) return unauthenticated(reply);
+  const { rows } = await pool.query<FeedRow>(
+    `select a.id, a.type, a.title, a.description, a.created_at, a.likes,
+            exists (select 1 from social.activity_likes l where l.activity_id = a.id and l.user_id = $1)
+              as has_liked,
+            h.name, h.active_class_title
+       from (select $1::uuid as user_id
+             union all select f.friend_id from social.friendships f where f.user_id = $1) v
+       cross join lateral (select * from social.activities a where a.user_id = v.user_id
+                            order by a.created_at desc, a.id desc limit $2) a
+       left join social.heroes h on h.id = a.user_id
+      order by a.created_at desc, a.id desc limit $2`,
+    [userId, FEED_PAGE],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    description: row.description,
+    createdAt: row.created_at.toISOString(),
+    likes: row.likes,
+    hasLiked: row.has_liked,
+    user: summary(row),
+  }));
+});
+
+interface BoardRow {
+  id: string;
+  name: string;
+  active_class_title: string;
+  value: number;
+}
+
+app.get('/api/leaderboard', async (request, reply) => {
+  const userId = await heroOf(request);
+  if (!userId) return unauthenticated(reply);
+  const column = (request.query as { type?: string }).type === 'level' ? 'life_level' : 'total_xp';
+  const entry = (rank: number, row: BoardRow) => ({
+    rank,
+    value: row.value,
+    user: { id: row.id, ...summary(row) },
+  });
+  const { rows: top } = await pool.query<BoardRow>(
+    `select id, name, active_class_title, ${column} as value from social.heroes
+      where onboarded order by ${column} desc, name, id limit ${LEADERBOARD_TOP}`,
+  );
+  const board: ReturnType<typeof entry>[] = [];
+  for (const [index, row] of top.entries()) {
+    const previous = board[index - 1];
+    board.push(entry(previous && previous.value === row.value ? previous.rank : index + 1, row));
+  }
+  if (top.some((row) => row.id === userId)) return board;
+  const { rows: own } = await pool.query<BoardRow & { ahead: number }>(
+    `select h.id, h.name, h.active_class_title, h.${column} as value,
+            (select count(*)::int from social.heroes o where o.onboarded and o.${column} > h.${column}) as ahead
+       from social.heroes h where h.id = $1 and h.onboarded`,
+    [userId],
+  );
+  return own[0] ? [...board, entry(own[0].ahead + 1, own[0])] : board;
 });
 
 app.get('/readyz', async () => {

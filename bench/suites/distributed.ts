@@ -18,16 +18,17 @@ import {
 import { type Running, startProcess } from '../lib/processes.ts';
 import { type Figure, notAvailable, ratioOf } from '../lib/report.ts';
 import { type DataSet, type SeededHero, seedThroughApi } from '../lib/seed.ts';
+import { growSocial } from '../lib/social-scale.ts';
 import { nginxBinary, startNginx } from '../peers/nginx.ts';
 
 const SUITE = 'distributed';
 
 /**
- * BENCH_ONLY=toggle,story (parts: reads, toggle, story, pathfinder) runs only those parts after the
+ * BENCH_ONLY=toggle,story (parts: reads, toggle, story, pathfinder, scale) runs only those parts after the
  * boot and the seed: quicker while working on one of them. A whole run measures every part.
  */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
-const wants = (part: 'reads' | 'toggle' | 'story' | 'pathfinder') => !only || only.includes(part);
+const wants = (part: 'reads' | 'toggle' | 'story' | 'pathfinder' | 'scale') => !only || only.includes(part);
 const CONNECTIONS = 50;
 const SECONDS = 5;
 
@@ -102,26 +103,29 @@ export async function distributedSuite(context: Record<string, unknown>): Promis
         { url: `${quests.url}/api/dashboard`, headers: signed, connections: CONNECTIONS },
       ])) as [LoadResult, LoadResult, LoadResult];
       figures.push(...readFigures('GET /api/dashboard', dashboard, dashboardPeer));
-      if (data.social) {
-        figures.push(
-          notAvailable(
-            SUITE,
-            'GET /api/social/feed via gateway',
-            '≥ 0.7× / p99 ≤ 1.3×',
-            'reference handler for the feed not written yet',
-          ),
-        );
-      } else {
-        for (const path of ['GET /api/social/feed', 'GET /api/leaderboard']) {
+      // The Fellowship Hall's two polled reads, the same way (once the social service serves them).
+      const socialReads = [
+        ['GET /api/social/feed', '/api/social/feed'],
+        ['GET /api/leaderboard', '/api/leaderboard?type=total_xp'],
+      ] as const;
+      for (const [name, path] of socialReads) {
+        if (!data.social) {
           figures.push(
             notAvailable(
               SUITE,
-              `${path} via gateway`,
-              '≥ 0.7× the reference, p99 ≤ 1.3×',
-              'the social service is not on main yet',
+              `${name} via gateway`,
+              '≥ 0.7×, p99 ≤ 1.3×',
+              'the social service is not running',
             ),
           );
+          continue;
         }
+        await sameAnswers(gw, reference.url, path, data.heroes[0]!);
+        const [product, peer] = (await compare([
+          { url: `${gw}${path}`, headers: bearer, connections: CONNECTIONS },
+          { url: `${reference.url}${path}`, headers: bearer, connections: CONNECTIONS },
+        ])) as [LoadResult, LoadResult];
+        figures.push(...readFigures(name, product, peer));
       }
 
       const me = await drive({
@@ -150,6 +154,8 @@ export async function distributedSuite(context: Record<string, unknown>): Promis
       figures.push(await storyFigure(gw, data.heroes[2]!, lq.infra.redisUrl, lq.infra.prefix));
     if (wants('pathfinder'))
       figures.push(await pathfinderFigure(gw, lq.targets.get('ai')!.url, lq.internalSecret, data.heroes[3]!));
+    // Last: it grows the population to 10,000 heroes, which the other parts must not see.
+    if (wants('scale')) figures.push(...(await scaleFigures(gw, lq.infra.databaseUrl, data)));
     context.distributedRssMB = Object.fromEntries(
       [...lq.targets].map(([name, t]) => [name, Math.round(t.rssMB())]),
     );
@@ -162,6 +168,57 @@ export async function distributedSuite(context: Record<string, unknown>): Promis
 }
 
 type Percentiles = ReturnType<typeof percentiles>;
+
+/** JSON with every object's keys sorted: the same answer whatever order a serializer wrote it in. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([x], [y]) => x.localeCompare(y)))
+      : item,
+  );
+}
+
+/**
+ * The feed and the rankings of one hero (with 10 friends) as the population grows from 100 to 1,000
+ * to 10,000 heroes: what a read costs must not grow with the number of heroes. Latency one call at
+ * a time (the two reads in turn), through the gateway.
+ */
+async function scaleFigures(gateway: string, databaseUrl: string, data: DataSet): Promise<Figure[]> {
+  const names = ['GET /api/social/feed', 'GET /api/leaderboard'] as const;
+  if (!data.social) {
+    return names.map((name) =>
+      notAvailable(SUITE, `${name} at 10,000 heroes vs 100`, '≤ 1.5×', 'the social service is not running'),
+    );
+  }
+  const hero = data.heroes[0]!;
+  const curve: [number, number][] = [];
+  for (const size of [100, 1_000, 10_000]) {
+    await growSocial(databaseUrl, size, hero.userId);
+    const [feed, board] = (
+      await sampleInterleaved(150, [
+        async () => void (await callOk(`${gateway}/api/social/feed`, { headers: hero.headers })),
+        async () =>
+          void (await callOk(`${gateway}/api/leaderboard?type=total_xp`, { headers: hero.headers })),
+      ])
+    ).map(percentiles) as [Percentiles, Percentiles];
+    curve.push([feed.p50, board.p50]);
+  }
+  return names.map((name, k) => {
+    const at = curve.map((point) => point[k]!);
+    const ratio = ratioOf(at[2], at[0]);
+    return {
+      suite: SUITE,
+      name: `${name} p50 at 100 / 1,000 / 10,000 heroes: ${at.map((ms) => ms.toFixed(2)).join(' / ')} ms; 10,000 vs 100`,
+      unit: 'ms',
+      lifequest: at[2]!,
+      peer: at[0]!,
+      peerName: '100 heroes',
+      ratio,
+      goal: '≤ 1.5×',
+      met: ratio == null ? null : ratio <= 1.5,
+    } satisfies Figure;
+  });
+}
 
 /** A hero's identity as the gateway signs it, valid long enough for the whole run. */
 function signedIdentity(secret: string, hero: SeededHero): Record<string, string> {
@@ -191,7 +248,7 @@ async function sameAnswers(gateway: string, peer: string, path: string, hero: Se
     callOk(`${gateway}${path}`, { headers: hero.headers }),
     callOk(`${peer}${path}`, { headers: hero.headers }),
   ]);
-  if (JSON.stringify(a) !== JSON.stringify(b)) {
+  if (canonical(a) !== canonical(b)) {
     throw new Error(
       `the reference handler's ${path} differs from LifeQuest's:\n${JSON.stringify(a)}\n${JSON.stringify(b)}`,
     );
@@ -259,7 +316,9 @@ async function gatewayFigures(
   const base = percentiles(direct1!);
   const gatewayAdded = added(gateway1!);
   const nginxAdded = added(nginx1!);
-  const addedRatio = ratioOf(gatewayAdded, nginxAdded);
+  // nginx's own hop can be below what one-at-a-time sampling resolves (a few µs, even "negative"):
+  // then no ratio means anything, and the goal is read as "no more than 1.5× of (at least) nothing".
+  const addedRatio = nginxAdded > 0.01 ? ratioOf(gatewayAdded, nginxAdded) : null;
   figures.push({
     suite: SUITE,
     name: `gateway: added p50, 1 conn (direct p50 ${base.p50.toFixed(2)} ms)`,
@@ -268,8 +327,11 @@ async function gatewayFigures(
     peer: nginxAdded,
     peerName: 'nginx',
     ratio: addedRatio,
-    goal: '≤ 1.5×',
-    met: addedRatio == null ? null : addedRatio <= 1.5,
+    goal: '≤ 1.5× nginx',
+    met: gatewayAdded <= 1.5 * Math.max(nginxAdded, 0),
+    ...(addedRatio == null
+      ? { note: `nginx added ${nginxAdded.toFixed(3)} ms, below what this measures` }
+      : {}),
   });
   return figures;
 }
