@@ -34,7 +34,7 @@ export function createSocialModule(options: SocialModuleOptions = {}): ServiceMo
       await challenges.ensureCatalogue();
       feedRoutes(app, new FeedService(db, events));
       friendRoutes(app, new FriendService(db, events, { now: options.now }));
-      rankingRoutes(app, new RankingService(db));
+      rankingRoutes(app, new RankingService(ctx.db));
       challengeRoutes(app, challenges);
     },
   };
