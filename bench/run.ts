@@ -63,6 +63,7 @@ for (const name of names) {
 
 const seconds = (Date.now() - startedAt.getTime()) / 1000;
 const file = writeResults({
+  host,
   name: asked.length > 0 ? names.join('-') : 'all',
   startedAt,
   seconds,

@@ -72,6 +72,8 @@ export function table(figures: Figure[]): string {
 /** Writes the run to bench/results/<name>.json: `all.json` for a whole run, else the suite's name. */
 export function writeResults(run: {
   name: string;
+  /** The machine as described when the run started. */
+  host: ReturnType<typeof machine>;
   startedAt: Date;
   seconds: number;
   suites: string[];
@@ -84,7 +86,7 @@ export function writeResults(run: {
     {
       startedAt: run.startedAt.toISOString(),
       seconds: Math.round(run.seconds),
-      machine: machine(),
+      machine: run.host,
       suites: run.suites,
       figures: run.figures,
       context: run.context,
