@@ -5,6 +5,8 @@
  * (all of them when none is named).
  */
 
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { type Figure, machine, table, writeResults } from './lib/report.ts';
 import { distributedSuite } from './suites/distributed.ts';
 import { embeddedSuite } from './suites/embedded.ts';
@@ -23,6 +25,14 @@ if (unknown.length > 0) {
   process.exit(64);
 }
 const names = asked.length > 0 ? asked : Object.keys(SUITES);
+// What `npm start` makes sure of on a fresh clone (dependencies, Prisma clients, the web build), once.
+execFileSync(
+  process.execPath,
+  [fileURLToPath(new URL('../scripts/bootstrap.mjs', import.meta.url)), 'build'],
+  {
+    stdio: 'inherit',
+  },
+);
 const startedAt = new Date();
 const context: Record<string, unknown> = {};
 const figures: Figure[] = [];

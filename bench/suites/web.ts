@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,11 +16,9 @@ const DIST = join(ROOT, 'web', 'dist');
 /**
  * What a hero's browser pays: the initial JavaScript of the web build (the entry script and the
  * modules it preloads, gzip) and Lighthouse's performance score on the landing page and the dashboard,
- * served by `npm start`'s process. Lighthouse runs its default (mobile, simulated throttling) audit.
+ * served by `npm start`'s process (run.ts has made sure the build is current). Lighthouse runs its default (mobile, simulated throttling) audit.
  */
 export async function webSuite(context: Record<string, unknown>): Promise<Figure[]> {
-  // bootstrap's build step rebuilds only when the sources are newer than the last build.
-  execFileSync(process.execPath, [join(ROOT, 'scripts', 'bootstrap.mjs'), 'build'], { stdio: 'inherit' });
   const figures: Figure[] = [initialJs(context)];
   if (!existsSync(CHROMIUM)) {
     for (const page of ['landing page', 'dashboard']) {
