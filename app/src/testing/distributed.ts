@@ -38,6 +38,8 @@ export interface DistributedLifeQuest {
 export async function startDistributed(
   postgresUrl: string,
   targets: readonly BackendTarget[],
+  /** More variables for every process (ADMIN_PASSWORD, say). */
+  env: Record<string, string> = {},
   options: {
     /** What the targets connect to instead of the broker itself (a TCP proxy a test can cut). */
     brokerUrl?: (amqpUrl: string) => string;
@@ -52,6 +54,8 @@ export async function startDistributed(
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     INFRA_PREFIX: infra.prefix,
     REDIS_URL: redisUrl,
+    AMQP_URL: amqpUrl,
+    ...env,
   };
   const ports = new Map<BackendTarget, number>();
   for (const name of targets) ports.set(name, await freePort());
@@ -64,7 +68,7 @@ export async function startDistributed(
     ...shared,
     ...urls,
     DATABASE_URL: database.url,
-    AMQP_URL: options.brokerUrl ? options.brokerUrl(amqpUrl) : amqpUrl,
+    ...(options.brokerUrl ? { AMQP_URL: options.brokerUrl(amqpUrl) } : {}),
     PORT: String(ports.get(name)),
   });
 
