@@ -20,6 +20,8 @@ interface Seed {
   storyId: string;
   strangerEmail: string;
   strangerPassword: string;
+  /** A hero only the admin deletion row touches. */
+  victimId: string;
 }
 
 interface Row {
@@ -145,6 +147,11 @@ const MATRIX: Record<string, Row> = {
     expect: OWNED(200),
     noLeak: true,
   },
+  // admin: heroes are refused with 403 (the gateway, then the route's own `access: 'admin'`)
+  'GET /api/admin/users': { path: () => '/api/admin/users', expect: ADMIN(200) },
+  'GET /api/admin/token-stats': { path: () => '/api/admin/token-stats', expect: ADMIN(200) },
+  // 202 while every service purges the hero, 200 once done: the victim is no one else's seed.
+  'DELETE /api/admin/users/{id}': { path: (s) => `/api/admin/users/${s.victimId}`, expect: ADMIN(202) },
 };
 
 /** Not routes of their own but the gateway's guards on whole prefixes: checked as extra rows. */
@@ -185,6 +192,7 @@ beforeAll(async () => {
   const owner = await registerHero('Owner');
   const other = await registerHero('Other');
   const stranger = await registerHero('Stranger');
+  const victim = await registerHero('Victim');
   sessions.owner = owner;
   sessions.other = other;
   const adminEmail = 'admin@example.com';
@@ -225,6 +233,7 @@ beforeAll(async () => {
     storyId: story.body.story.id,
     strangerEmail: stranger.email,
     strangerPassword: stranger.password,
+    victimId: (await victim.client.get('/api/auth/me')).body.id,
   };
   ownerIds = [
     seed.activityId,
