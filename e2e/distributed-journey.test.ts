@@ -46,8 +46,8 @@ await describeWithInfra(
     });
     const gatewayUrl = () => deployment().process('gateway').url;
 
-    const nadia = { client: undefined as unknown as HeroClient, id: '', email: '', questId: '' };
-    const omar = { client: undefined as unknown as HeroClient, id: '', email: '', questId: '' };
+    let nadia: Hero;
+    let omar: Hero;
     let admin: HeroClient;
 
     step(
@@ -87,21 +87,19 @@ await describeWithInfra(
     );
 
     step('register: two heroes through the gateway', async () => {
-      for (const [hero, name] of [
-        [nadia, 'Nadia'],
-        [omar, 'Omar'],
-      ] as const) {
-        hero.client = new HeroClient(gatewayUrl());
-        const { user, email } = await hero.client.register(name);
-        hero.id = user.id;
-        hero.email = email;
-        expect((await hero.client.get('/api/auth/me')).body).toMatchObject({
+      const register = async (name: string): Promise<Hero> => {
+        const client = new HeroClient(gatewayUrl());
+        const { user, email } = await client.register(name);
+        expect((await client.get('/api/auth/me')).body).toMatchObject({
           id: user.id,
           name,
           isOnboarded: false,
           totalXP: 0,
         });
-      }
+        return { client, id: user.id, email, questId: '' };
+      };
+      nadia = await register('Nadia');
+      omar = await register('Omar');
       return 'Nadia and Omar are signed in, not yet onboarded';
     });
 
@@ -376,6 +374,13 @@ await describeWithInfra(
   },
 );
 
+interface Hero {
+  client: HeroClient;
+  id: string;
+  email: string;
+  /** Their first quest (Nadia's) or the advisor's (Omar's). */
+  questId: string;
+}
 interface FinalGoal {
   title: string;
   deadline: string | null;
