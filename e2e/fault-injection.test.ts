@@ -33,14 +33,19 @@ await describeWithInfra('postgres', 'fault injection, distributed', (postgresUrl
     const amqpUrl = (await resolveInfra('rabbitmq')) ?? 'amqp://guest:guest@127.0.0.1:5672';
     const amqp = new URL(amqpUrl);
     proxy = await startTcpProxy({ host: amqp.hostname, port: Number(amqp.port || 5672) });
-    lq = await startDistributed(postgresUrl, ['auth', 'quests'], {}, {
-      brokerUrl: (url) => {
-        const through = new URL(url);
-        through.hostname = '127.0.0.1';
-        through.port = String(proxy.port);
-        return through.toString();
+    lq = await startDistributed(
+      postgresUrl,
+      ['auth', 'quests'],
+      {},
+      {
+        brokerUrl: (url) => {
+          const through = new URL(url);
+          through.hostname = '127.0.0.1';
+          through.port = String(proxy.port);
+          return through.toString();
+        },
       },
-    });
+    );
     sql = new pg.Client({ connectionString: lq.database.url });
     await sql.connect();
     broker = await RabbitMqEventBus.connect({ url: amqpUrl, prefix: lq.infraPrefix });
