@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { watchForErrors } from './support/browser.ts';
+import { browserJourney } from './support/browser-journey.ts';
 import { ok, onboardedHero } from './support/heroes.ts';
-import { browserJourney } from './support/journey.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 import { containsText, gone, hasAttribute, hasText, isDisabled, see } from './support/see.ts';
 

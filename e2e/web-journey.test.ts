@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { watchForErrors } from './support/browser.ts';
-import { browserJourney } from './support/journey.ts';
+import { browserJourney } from './support/browser-journey.ts';
 import { PHONE } from './support/screens.ts';
 import {
   containsText,

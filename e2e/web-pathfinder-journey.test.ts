@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { watchForErrors } from './support/browser.ts';
+import { browserJourney } from './support/browser-journey.ts';
 import { onboardedHero } from './support/heroes.ts';
-import { browserJourney } from './support/journey.ts';
 import { PHONE } from './support/screens.ts';
 import { containsText, gone, hasAttribute, hasCount, isDisabled, see, settles } from './support/see.ts';
 

@@ -1,73 +1,60 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { browserSkipReason, launchBrowser, ScreenLog } from './browser.ts';
-import { type StartedLifeQuest, startLifeQuest } from './lifequest-start.ts';
-import type { DESKTOP, PHONE } from './screens.ts';
+import { it } from 'vitest';
 
-export interface BrowserJourney {
-  /** Why the journey cannot run here, or null. */
-  skipReason: string | null;
-  readonly app: StartedLifeQuest;
-  readonly dataDir: string;
-  readonly screens: ScreenLog;
-  /** A page in a browser context of its own: one per hero, so each has its own session. */
-  newPage(viewport: typeof PHONE | typeof DESKTOP): Promise<Page>;
-}
+const STEP_TIMEOUT_MS = 60_000;
 
 /**
- * Registers the hooks of a browser journey: `npm start` on a fresh data directory, Chromium, a screen
- * log for artifacts/screenshots/<name>; afterwards the contexts close and the app must stop cleanly
- * on SIGTERM.
+ * A journey is a chain of steps, one Vitest test each, that share state and run in order. Each step
+ * prints one line as it ends (`✓` with what it showed, `✗` with why), straight to the terminal, so a
+ * CI log shows the journey even in a full `npm test`, where Vitest lists only failed tests. After a
+ * failed step the rest cannot mean anything: they are reported as not run (and skipped), and the
+ * failed one fails the run.
  */
-export function browserJourney(name: string): BrowserJourney {
-  const skipReason = browserSkipReason(`${name} journey`);
-  let app: StartedLifeQuest | undefined;
-  let dataDir: string | undefined;
-  let browser: Browser | undefined;
-  let screens: ScreenLog | undefined;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    if (skipReason) return;
-    screens = new ScreenLog(name);
-    dataDir = mkdtempSync(join(tmpdir(), `lifequest-${name}-journey-`));
-    app = await startLifeQuest({ LIFEQUEST_DATA_DIR: dataDir });
-    browser = await launchBrowser();
-  }, 300_000);
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    if (app) {
-      const code = await app.stop('SIGTERM');
-      // SIGTERM is the orderly way down: the runtime drains and exits 0, and bootstrap passes that on.
-      expect(code, `npm start after SIGTERM:\n${app.output()}`).toBe(0);
-    }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
-
-  const started = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error(`the ${name} journey has not started`);
-    return value;
-  };
+export function journey(name: string): {
+  step(title: string, run: () => Promise<string>, timeoutMs?: number): void;
+  /** Whether a step failed (to print the processes' logs afterwards, say). */
+  readonly failed: boolean;
+  print(line: string): void;
+} {
+  let count = 0;
+  let failed: number | undefined;
+  const print = (line: string) => process.stdout.write(`[${name}] ${line}\n`);
   return {
-    skipReason,
-    get app() {
-      return started(app);
+    get failed() {
+      return failed !== undefined;
     },
-    get dataDir() {
-      return started(dataDir);
-    },
-    get screens() {
-      return started(screens);
-    },
-    async newPage(viewport) {
-      const context = await started(browser).newContext({ baseURL: started(app).url, viewport });
-      contexts.push(context);
-      return context.newPage();
+    print,
+    step(title, run, timeoutMs) {
+      const number = ++count;
+      const label = `${String(number).padStart(2)}. ${title}`;
+      it(
+        title,
+        async (context) => {
+          if (failed) {
+            print(`- ${label}: not run, step ${failed} failed`);
+            context.skip(`step ${failed} failed`);
+          }
+          let timer: NodeJS.Timeout | undefined;
+          try {
+            // Its own deadline before Vitest's, so a step that hangs is reported like any other failure.
+            const limit = timeoutMs ?? STEP_TIMEOUT_MS;
+            const shown = await Promise.race([
+              run(),
+              new Promise<never>((_, reject) => {
+                timer = setTimeout(() => reject(new Error(`no result within ${limit / 1000} s`)), limit);
+              }),
+            ]);
+            print(`✓ ${label}: ${shown}`);
+          } catch (error) {
+            failed = number;
+            const message = error instanceof Error ? error.message : String(error);
+            print(`✗ ${label}: ${message.split('\n')[0]}`);
+            throw error;
+          } finally {
+            clearTimeout(timer);
+          }
+        },
+        (timeoutMs ?? STEP_TIMEOUT_MS) + 5_000,
+      );
     },
   };
 }
