@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
+import { DEAD_LETTER_TABLE_SQL } from '../db/platform-tables.ts';
 import type { DeadLetter } from './ports.ts';
-import { DEAD_LETTER_TABLE_SQL } from './tables.ts';
 
 export interface StoredDeadLetter extends DeadLetter {
   /** The store's own key, to remove exactly this letter once replayed. */

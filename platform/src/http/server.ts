@@ -15,9 +15,9 @@ import {
 } from 'fastify-type-provider-zod';
 import { AppError, errorBody } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import { UpstreamError } from '../runtime/service-directory.ts';
 import { type HeroIdentity, IDENTITY_HEADER, type Identity, verifyIdentity } from './identity.ts';
 import { httpDuration, httpRequests, metricsRegistry } from './metrics.ts';
+import { UpstreamError } from './service-directory.ts';
 
 /**
  * Who may call a route, declared on every route of a service (`config: { access }`) and checked before
