@@ -54,11 +54,12 @@ await describeWithInfra('rabbitmq', 'RabbitMQ connection loss', (amqpUrl) => {
     const client = sqlClient(db);
     const quests = createServiceEvents({
       schema: 'quests',
+      publisher: 'quests',
       prisma: client,
       bus: publisherBus,
       relay: { pollIntervalMs: 50 },
     });
-    const auth = createServiceEvents({ schema: 'auth', prisma: client, bus: consumerBus });
+    const auth = createServiceEvents({ schema: 'auth', publisher: 'auth', prisma: client, bus: consumerBus });
     cleanups.push(() => quests.stop());
     await auth.subscribe('auth', ['progress.logged'], async (event, tx) => {
       await tx.$executeRawUnsafe(
@@ -225,12 +226,13 @@ await describeWithInfra('rabbitmq', 'RabbitMQ going away and coming back', (amqp
     const client = sqlClient(db);
     const quests = createServiceEvents({
       schema: 'quests',
+      publisher: 'quests',
       prisma: client,
       bus,
       log,
       relay: { pollIntervalMs: 50 },
     });
-    const social = createServiceEvents({ schema: 'social', prisma: client, bus });
+    const social = createServiceEvents({ schema: 'social', publisher: 'social', prisma: client, bus });
     try {
       await social.subscribe('social', ['goal.deleted'], async (event, tx) => {
         await tx.$executeRawUnsafe(
