@@ -49,6 +49,19 @@ export const UserLeveledUp = z.object({
   totalXP: z.number().int(),
 });
 
+/**
+ * A hero's XP totals after any change of their ledger (not only level-ups), so read models such as
+ * social's rankings follow totalXP without calling auth. `xpVersion` is the number of lines in the
+ * hero's ledger after the change: it only grows, so a consumer keeps the totals with the highest one
+ * whatever order the events arrive in.
+ */
+export const UserXpChanged = z.object({
+  userId: id,
+  totalXP: z.number().int(),
+  lifeLevel: z.number().int().min(1),
+  xpVersion: z.number().int().min(0),
+});
+
 export const UserDeleted = z.object({ userId: id });
 
 export const UserDeletionRequested = z.object({ userId: id, requestedBy: id });
@@ -64,11 +77,15 @@ export const GoalCreated = z.object({
   totalXp: xp,
 });
 
+/** The quest's class (a life class, 'general' by default); social maps it to a challenge class. */
+const goalClassName = z.string().optional();
+
 export const GoalCompleted = z.object({
   goalId: id,
   userId: id,
   title,
   foundation: z.string().nullable(),
+  className: goalClassName,
   xpBonus: xp,
   version,
 });
@@ -87,6 +104,9 @@ export const MilestoneCompleted = z.object({
   /** The plan's early_milestone bonus, when the milestone was completed before its due date. */
   xpBonus: xp.optional(),
   version,
+  /** The quest's class and foundation when the milestone was completed (social's challenge progress). */
+  className: goalClassName,
+  foundation: z.string().nullable().optional(),
 });
 
 export const MilestoneReopened = z.object({
@@ -137,6 +157,7 @@ export const EVENT_SCHEMAS = {
   'user.updated': UserUpdated,
   'user.onboarded': UserOnboarded,
   'user.leveled_up': UserLeveledUp,
+  'user.xp_changed': UserXpChanged,
   'user.deleted': UserDeleted,
   'user.deletion_requested': UserDeletionRequested,
   'goal.created': GoalCreated,
@@ -165,6 +186,7 @@ export const EVENT_PUBLISHERS: Readonly<Record<EventName, 'auth' | 'quests' | 's
   'user.updated': 'auth',
   'user.onboarded': 'auth',
   'user.leveled_up': 'auth',
+  'user.xp_changed': 'auth',
   'user.deleted': 'auth',
   'user.deletion_requested': 'admin',
   'goal.created': 'quests',

@@ -116,6 +116,8 @@ describe('the events quests publishes through its outbox', () => {
       xpReward: 30,
       xpBonus: 5,
       version: 1,
+      className: 'financial',
+      foundation: null,
     });
     expect(find('milestone.completed', undated!.id, 1)).toMatchObject({ xpReward: 70, xpBonus: 0 });
     expect(find('goal.completed', goal.id, 1)).toEqual({
@@ -123,6 +125,7 @@ describe('the events quests publishes through its outbox', () => {
       userId: hero,
       title: 'Save $500',
       foundation: null,
+      className: 'financial',
       xpBonus: 20,
       version: 1,
     });

@@ -102,6 +102,8 @@ export class MilestoneService {
           xpReward: updated.xpReward,
           xpBonus: bonus,
           version: updated.version,
+          className: goal.className,
+          foundation: goal.foundation,
         },
         userId,
       );
@@ -134,7 +136,12 @@ export class MilestoneService {
       const event = goalDone
         ? await emit(
             'goal.completed',
-            { ...payload, foundation: goal.foundation, xpBonus: goal.completionBonusXp },
+            {
+              ...payload,
+              foundation: goal.foundation,
+              className: goal.className,
+              xpBonus: goal.completionBonusXp,
+            },
             userId,
           )
         : await emit('goal.reopened', payload, userId);

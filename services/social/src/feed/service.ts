@@ -1,0 +1,98 @@
+import { AppError } from '@lifequest/platform';
+import type { ActivityType, Feed, FeedQuery, LikeResult } from '@lifequest/proto';
+import type { SocialDb, SocialEvents } from '../db.ts';
+import { canSee } from '../friends/visibility.ts';
+import { Prisma } from '../generated/prisma/client.ts';
+import { heroSummary } from '../heroes/projection.ts';
+
+interface FeedRow {
+  id: string;
+  type: ActivityType;
+  title: string;
+  description: string;
+  created_at: Date;
+  likes: number;
+  has_liked: boolean;
+  name: string | null;
+  active_class_title: string | null;
+}
+
+export class FeedService {
+  readonly #db: SocialDb;
+  readonly #events: SocialEvents;
+
+  constructor(db: SocialDb, events: SocialEvents) {
+    this.#db = db;
+    this.#events = events;
+  }
+
+  /**
+   * The hero's own and their friends' activities, newest first. Each visible hero's newest activities
+   * are read from the (user_id, created_at, id) index and only then merged, so a page costs one short
+   * index read per friend, however long anyone's history is.
+   */
+  async feed(userId: string, query: FeedQuery): Promise<Feed> {
+    let after = Prisma.empty;
+    if (query.before) {
+      const cursor = await this.#db.activity.findUnique({
+        where: { id: query.before },
+        select: { userId: true, createdAt: true, id: true },
+      });
+      if (!cursor || !(await canSee(this.#db, userId, cursor.userId))) throw notFound();
+      after = Prisma.sql`and (a.created_at, a.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+    }
+    const rows = await this.#db.$queryRaw<FeedRow[]>`
+      select a.id, a.type, a.title, a.description, a.created_at, a.likes,
+             exists (select 1 from "social"."activity_likes" l
+                     where l.activity_id = a.id and l.user_id = ${userId}::uuid) as has_liked,
+             h.name, h.active_class_title
+      from (select ${userId}::uuid as user_id
+            union all
+            select f.friend_id from "social"."friendships" f where f.user_id = ${userId}::uuid) v
+      cross join lateral (
+        select * from "social"."activities" a
+        where a.user_id = v.user_id ${after}
+        order by a.created_at desc, a.id desc
+        limit ${query.limit}
+      ) a
+      left join "social"."heroes" h on h.id = a.user_id
+      order by a.created_at desc, a.id desc
+      limit ${query.limit}`;
+    return rows.map((row) => ({
+      id: row.id,
+      type: row.type,
+      title: row.title,
+      description: row.description,
+      createdAt: row.created_at.toISOString(),
+      likes: row.likes,
+      hasLiked: row.has_liked,
+      user: heroSummary(row),
+    }));
+  }
+
+  /**
+   * Likes an activity the hero may see, or takes the like back when they already like it: the button
+   * toggles. Anyone else's activity is not found (404, never 403).
+   */
+  async toggleLike(userId: string, activityId: string): Promise<LikeResult> {
+    return this.#events.transaction(async (tx) => {
+      // Locked, so two quick taps are applied one after the other and the count stays true.
+      const [activity] = await tx.$queryRaw<{ user_id: string }[]>`
+        select user_id from "social"."activities" where id = ${activityId}::uuid for update`;
+      if (!activity || !(await canSee(tx, userId, activity.user_id))) throw notFound();
+      const removed = await tx.activityLike.deleteMany({ where: { activityId, userId } });
+      const liked = removed.count === 0;
+      if (liked) await tx.activityLike.create({ data: { activityId, userId } });
+      const updated = await tx.activity.update({
+        where: { id: activityId },
+        data: { likes: { increment: liked ? 1 : -1 } },
+        select: { likes: true },
+      });
+      return { liked, likes: updated.likes };
+    });
+  }
+}
+
+function notFound(): AppError {
+  return new AppError('ACTIVITY_NOT_FOUND', 'No such activity in your feed.');
+}
