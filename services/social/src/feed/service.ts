@@ -1,9 +1,9 @@
 import { AppError } from '@lifequest/platform';
 import type { ActivityType, Feed, FeedQuery, LikeResult } from '@lifequest/proto';
 import type { SocialDb, SocialEvents } from '../db.ts';
-import { canSee } from '../friends/visibility.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { heroSummary } from '../heroes/projection.ts';
+import { canSee } from './visibility.ts';
 
 interface FeedRow {
   id: string;
