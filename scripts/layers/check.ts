@@ -3,12 +3,13 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { cruise, type ICruiseOptions, type IForbiddenRuleType } from 'dependency-cruiser';
 import { FOLDER_CYCLE_RULES, LAYER_RULES, LAYERED, NOT_CRUISED, TEST_FILES } from './rules.ts';
 
 teachSwcVisitorUsing();
 
-const root = resolve(process.argv[2] ?? new URL('../..', import.meta.url).pathname);
+const root = resolve(process.argv[2] ?? fileURLToPath(new URL('../..', import.meta.url)));
 process.chdir(root);
 const targets = LAYERED.filter((folder) => existsSync(folder));
 
