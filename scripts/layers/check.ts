@@ -27,6 +27,7 @@ async function check(forbidden: IForbiddenRuleType[], exclude: string): Promise<
     doNotFollow: { path: 'node_modules' },
     exclude: { path: exclude },
     moduleSystems: ['es6'],
+    // TypeScript 7 has no compiler API for dependency-cruiser to parse with; swc reads TypeScript as is.
     parser: 'swc',
     combinedDependencies: true,
     outputType: 'err',
