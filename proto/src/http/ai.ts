@@ -162,6 +162,8 @@ export const NARRATIVE_TYPES = [
   'multi_foundation',
   'milestone_celebration',
 ] as const;
+/** The kinds of chronicle The Pathfinder writes (a stored one may carry another: see StoryHistoryItem). */
+export type NarrativeType = (typeof NARRATIVE_TYPES)[number];
 
 /** One featured achievement of a story; the web shows its title. */
 export const StoryAchievement = z.object({

@@ -3,6 +3,7 @@ export * from './discipline.ts';
 export * from './fallback-plan.ts';
 export * from './level.ts';
 export * from './life-class.ts';
+export * from './milestone-xp.ts';
 export * from './profile.ts';
 export * from './progress.ts';
 export * from './skill-benchmarks.ts';

@@ -39,9 +39,17 @@ const UNITS: Record<string, number> = {
   thousand: 1000,
 };
 
-/** Number words the target and deadline patterns accept (excludes 'a', which is too common). */
-export const NUMBER_WORD_PATTERN =
-  '(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a dozen|dozen|a hundred|a thousand)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?';
+const SMALL_WORDS =
+  'zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety';
+
+/**
+ * Number words the readers accept: 'twelve', 'twenty-five', 'ten thousand', 'a dozen'; whole words only
+ * ('ten' is not in 'tennis'). Excludes a bare 'a', which is too common to mean one.
+ */
+export const NUMBER_WORD_PATTERN = `(?:a dozen|dozen|a hundred|a thousand|(?:${SMALL_WORDS})(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?(?:[- ](?:hundred|thousand))?|hundred|thousand)(?![a-z])`;
+
+/** One number as typed, captured: '12', '5,000', '2.5', or number words. */
+export const NUM = `(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?|${NUMBER_WORD_PATTERN})`;
 
 /** A number token as typed: '12', '5,000', '2.5', '5k', 'twelve', 'twenty-five', 'a dozen'. */
 export function parseNumberToken(token: string): number | null {

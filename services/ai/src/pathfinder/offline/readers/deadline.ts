@@ -65,28 +65,12 @@ function ruleBased(lower: string, today: Date): Found | null {
     [/\b(?:the )?end of next year\b/, () => utcDate(year + 1, 11, 31)],
     [/\b(?:by |before |until )?(?:the )?end of (?:the |this )?year\b/, () => utcDate(year, 11, 31)],
     [/\b(?:by|before) next year\b/, () => utcDate(year, 11, 31)],
+    [/\b(?:the )?end of (20\d\d)\b/, (m) => utcDate(Number(m[1]), 11, 31)],
     [/\b(?:by|before|until) (20\d\d)\b/, (m) => utcDate(Number(m[1]) - 1, 11, 31)],
     [/\b(?:in|during|within) (20\d\d)\b/, (m) => utcDate(Number(m[1]), 11, 31)],
     [
       /\b(?:(?:by|before|until) )?(?:the )?end of (?:the |this )?month\b/,
       () => lastDayOfMonth(year, today.getUTCMonth()),
-    ],
-    [
-      /\b(?:by |before |until )?(?:the )?(end of |late |mid-?)?(?:this |next )?(spring|summer|fall|autumn|winter)\b/,
-      (m) => {
-        const [month, day] = SEASONS[m[2]!]!;
-        const start = nextOccurrence(today, month, day);
-        if (m[1]?.startsWith('end') || m[1]?.startsWith('late')) return addMonths(start, 3);
-        if (m[1]?.startsWith('mid')) return addDays(start, 45);
-        return start;
-      },
-    ],
-    [
-      /\b(christmas|xmas|new year's eve|halloween|valentine's day|valentines)\b/,
-      (m) => {
-        const [month, day] = HOLIDAYS[m[1]!]!;
-        return nextOccurrence(today, month, day);
-      },
     ],
     // Month and year spans are counted here, not by chrono, so Nov 30 + 3 months is Feb 28, not Mar 2.
     [
@@ -103,6 +87,23 @@ function ruleBased(lower: string, today: Date): Found | null {
           : addDays(today, Math.round(months * 30.44));
       },
     ],
+    // Day and week spans are counted here too: chrono merges 'every night for 60 days' into a time of day.
+    [
+      new RegExp(
+        // 'in one day' is how far, not by when ('hike 20 miles in one day').
+        `\\b(?:for|in|within|over|after)\\s+(?:the\\s+)?(?:next\\s+)?(?!(?:one|a|a single)\\s+day\\b)(${SPAN_COUNT})\\s+(days?|weeks?)\\b(?:\\s+from now)?`,
+      ),
+      (m) => {
+        const count = spanCount(m[1]!);
+        if (count === null || count <= 0) return null;
+        return addDays(today, Math.round(count * (m[2]!.startsWith('week') ? 7 : 1)));
+      },
+    ],
+    [
+      /\b(?:for|over|in|within|during)\s+the\s+(?:next|coming)\s+(year|month|week)\b/,
+      (m) =>
+        m[1] === 'year' ? addMonths(today, 12) : m[1] === 'month' ? addMonths(today, 1) : addDays(today, 7),
+    ],
     [/\b(\d+)[- ]day (?:streak|challenge)\b/, (m) => addDays(today, Number(m[1]))],
     [/\b(?:for|over) (?:a|an|one|the next) week\b/, () => addDays(today, 7)],
   ];
@@ -115,13 +116,69 @@ function ruleBased(lower: string, today: Date): Found | null {
   return null;
 }
 
+/**
+ * '15/09/2026' (day first, as in Britain) and '4/30/2026' (month first, as in the US): whichever reading
+ * is a real date. When both are ('03/04/2026'), month first, as chrono reads it.
+ */
+function numericDate(lower: string, today: Date): Found | null {
+  const m = /\b(\d{1,2})[/.](\d{1,2})[/.](\d{4}|\d{2})\b/.exec(lower);
+  if (!m) return null;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  const year = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+  const [month, day] = a > 12 ? [b, a] : [a, b];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  const date = utcDate(year, month - 1, day);
+  if (date.getUTCMonth() !== month - 1 || date <= today) return null;
+  const lead = /\b(?:by|before|until|till|on|no later than)\s+(?:the\s+)?$/.exec(lower.slice(0, m.index));
+  const index = lead ? lead.index : m.index;
+  return { date, index, length: m.index + m[0].length - index };
+}
+
+/** 'by summer', 'end of winter', 'midsummer': weaker than a named date ('before the summer holidays on July 20'). */
+function season(lower: string, today: Date): Found | null {
+  const m =
+    /\b(?:by |before |until )?(?:the )?(end of |late |mid-?)?(?:this |next )?(spring|summer|fall|autumn|winter)\b/.exec(
+      lower,
+    );
+  if (!m) return null;
+  const [month, day] = SEASONS[m[2]!]!;
+  const start = nextOccurrence(today, month, day);
+  const date =
+    m[1]?.startsWith('end') || m[1]?.startsWith('late')
+      ? addMonths(start, 3)
+      : m[1]?.startsWith('mid')
+        ? addDays(start, 45)
+        : start;
+  return { date, index: m.index, length: m[0].length };
+}
+
+/** 'by Christmas', but not 'the christmas market by 1 December': a holiday is the weakest named date. */
+function holiday(lower: string, today: Date): Found | null {
+  const m =
+    /\b(?:(?:by|before|until|till|for|at|on|over|around)\s+)?(?:the\s+)?(?:next\s+|this\s+)?(christmas|xmas|new year's eve|halloween|valentine's day|valentines)\b(?!\s+(?:market|party|fair|dinner|shopping|lights|tree|gifts?|presents?|sale))/.exec(
+      lower,
+    );
+  if (!m) return null;
+  const [month, day] = HOLIDAYS[m[1]!]!;
+  return { date: nextOccurrence(today, month, day), index: m.index, length: m[0].length };
+}
+
 /** 'this year' is the weakest hint: any other date in the message wins over it. */
 function thisYear(lower: string, today: Date): Found | null {
   const m = /\bthis year\b/.exec(lower);
   return m ? { date: utcDate(today.getUTCFullYear(), 11, 31), index: m.index, length: m[0].length } : null;
 }
 
-function chronoBased(text: string, today: Date): Found | null {
+/** Rhythms blanked out (same length, so indexes hold): chrono reads 'a month until June' as one date. */
+function withoutRhythms(text: string): string {
+  return text.replace(
+    /\b(?:(?:a|per|each|every)\s+(?:day|week|month|night|morning|evening)|every\s+(?:other|two|2|second|few)\s+(?:days?|weeks?|months?)|in (?:one|a single|a) (?:day|go|session|sitting))\b/gi,
+    (m) => ' '.repeat(m.length),
+  );
+}
+
+function chronoBased(original: string, today: Date): Found | null {
+  const text = withoutRhythms(original);
   const results = chrono.en.parse(text, { instant: today, timezone: 0 }, { forwardDate: true });
   for (const r of results) {
     const words = r.text.trim();
@@ -161,7 +218,13 @@ function chronoBased(text: string, today: Date): Found | null {
 export function readDeadline(text: string, today: Date): Deadline | null {
   const day = startOfDay(today);
   const lower = text.toLowerCase();
-  const found = ruleBased(lower, day) ?? chronoBased(text, day) ?? thisYear(lower, day);
+  const found =
+    numericDate(lower, day) ??
+    ruleBased(lower, day) ??
+    chronoBased(text, day) ??
+    season(lower, day) ??
+    holiday(lower, day) ??
+    thisYear(lower, day);
   if (!found || found.date <= day) return null;
   return { date: toIsoDate(found.date), phrase: text.slice(found.index, found.index + found.length) };
 }
