@@ -21,6 +21,7 @@ import { LoginBody, RegisterBody, type User } from '@lifequest/proto';
 import { webDistDir } from '@lifequest/web/dist-dir';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { databaseSessionStore } from './sessions/database-store.ts';
+import { endSessionsOfDeletedHeroes } from './sessions/deleted-heroes.ts';
 import { redisSessionStore } from './sessions/redis-store.ts';
 import { SESSION_TTL_SECONDS, type SessionStore } from './sessions/store.ts';
 
@@ -66,14 +67,15 @@ export async function startGateway(
   app.addHook('onClose', () => sessions.close());
 
   await app.register(fastifyCookie, { secret: options.sessionSecret });
-  const bus = options.bus;
-  if (bus) {
+  const { bus } = options;
+  if (options.deadLetterRoutes) {
     // Embedded mode: the dead-letter CLI reaches the bus through here, with a signed service identity.
     await app.register(async (ops) => {
       ops.addHook('onRequest', accessHook(options.internalSecret));
       registerOpsRoutes(ops as unknown as HttpServer, bus);
     });
   }
+  await endSessionsOfDeletedHeroes(bus, sessions);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

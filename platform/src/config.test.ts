@@ -61,7 +61,7 @@ describe('configuration', () => {
       /DATABASE_URL: required when the target is 'auth'/,
     );
     expect(() => loadConfig({}, ['--target', 'gateway'])).toThrow(
-      /REDIS_URL[\s\S]*SESSION_SECRET|SESSION_SECRET[\s\S]*REDIS_URL/,
+      /AMQP_URL[\s\S]*REDIS_URL[\s\S]*SESSION_SECRET/,
     );
   });
 

@@ -175,7 +175,8 @@ export function loadConfig(
     const needs: [keyof typeof e, boolean][] = [
       ['INTERNAL_SECRET', true],
       ['DATABASE_URL', e.LIFEQUEST_TARGET !== 'gateway'],
-      ['AMQP_URL', e.LIFEQUEST_TARGET !== 'gateway'],
+      // The gateway too: it ends a deleted hero's sessions on user.deleted.
+      ['AMQP_URL', true],
       ['REDIS_URL', target.redis],
       ['SESSION_SECRET', e.LIFEQUEST_TARGET === 'gateway'],
     ];

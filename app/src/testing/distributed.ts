@@ -34,6 +34,8 @@ export interface DistributedLifeQuest {
 export async function startDistributed(
   postgresUrl: string,
   targets: readonly BackendTarget[],
+  /** More variables for every process (ADMIN_PASSWORD, say). */
+  env: Record<string, string> = {},
 ): Promise<DistributedLifeQuest> {
   const [redisUrl, amqpUrl] = [await resolveInfra('redis'), await resolveInfra('rabbitmq')];
   if (!redisUrl || !amqpUrl) throw new Error('the distributed mode needs Redis and RabbitMQ as well');
@@ -44,6 +46,8 @@ export async function startDistributed(
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     INFRA_PREFIX: infra.prefix,
     REDIS_URL: redisUrl,
+    AMQP_URL: amqpUrl,
+    ...env,
   };
   const ports = new Map<BackendTarget, number>();
   for (const name of targets) ports.set(name, await freePort());
@@ -56,7 +60,6 @@ export async function startDistributed(
     ...shared,
     ...urls,
     DATABASE_URL: database.url,
-    AMQP_URL: amqpUrl,
     PORT: String(ports.get(name)),
   });
 

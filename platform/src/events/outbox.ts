@@ -24,6 +24,25 @@ export async function insertOutboxRow<N extends EventName>(
   );
 }
 
+/**
+ * Erasure (a hero's permanent deletion), in the purge's transaction: this schema's published events
+ * that mention `value` (the hero's id: every event about them carries it) are deleted rather than kept
+ * for the retention window, and pending ones, which consumers still need, are deleted once published.
+ */
+export async function forgetInOutbox(tx: SqlTx, schema: string, value: string): Promise<void> {
+  assertSchemaName(schema);
+  if (!value) return;
+  await tx.$executeRawUnsafe(
+    `delete from "${schema}"."_outbox" where published_at is not null and strpos(envelope::text, $1) > 0`,
+    value,
+  );
+  await tx.$executeRawUnsafe(
+    `update "${schema}"."_outbox" set forget_on_publish = true
+     where published_at is null and strpos(envelope::text, $1) > 0`,
+    value,
+  );
+}
+
 export interface RelayOptions {
   /** How often the relay looks for pending rows when nobody nudged it. */
   pollIntervalMs: number;
@@ -286,11 +305,17 @@ export class OutboxRelay {
     const batch = new Map(this.#pendingMarks);
     this.#pendingMarks.clear();
     try {
+      const ids = JSON.stringify([...batch.keys()]);
+      await this.#client.$executeRawUnsafe(
+        `delete from "${this.schema}"."_outbox"
+         where forget_on_publish and id in (select jsonb_array_elements_text($1::jsonb)::uuid)`,
+        ids,
+      );
       await this.#client.$executeRawUnsafe(
         `update "${this.schema}"."_outbox"
            set published_at = now(), claimed_until = null, claimed_by = null, last_error = null
          where id in (select jsonb_array_elements_text($1::jsonb)::uuid)`,
-        JSON.stringify([...batch.keys()]),
+        ids,
       );
       for (const waiter of batch.values()) waiter.resolve();
     } catch (error) {

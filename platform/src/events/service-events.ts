@@ -8,7 +8,13 @@ import {
 } from '@lifequest/proto';
 import type { Logger } from '../logger.ts';
 import { registerOutboxMetrics } from './metrics.ts';
-import { assertSchemaName, insertOutboxRow, OutboxRelay, type RelayOptions } from './outbox.ts';
+import {
+  assertSchemaName,
+  forgetInOutbox,
+  insertOutboxRow,
+  OutboxRelay,
+  type RelayOptions,
+} from './outbox.ts';
 import type { EventBus, SqlTx, TransactionalClient } from './ports.ts';
 
 export interface ServiceEventsOptions<Tx extends SqlTx> {
@@ -65,6 +71,12 @@ export interface ServiceEvents<Tx extends SqlTx> {
   ): Promise<void>;
   /** Whether `consumer` has handled every one of these events (their effects are committed). */
   hasHandled(consumer: string, eventIds: readonly string[]): Promise<boolean>;
+  /**
+   * A hero's erasure, inside the purge's unit of work: the events of this service's outbox that mention
+   * `userId` go, those already published now and the others (the purge's own confirmation among them:
+   * emit it first) once published, so the outbox's retention window keeps nothing about the hero.
+   */
+  forget(tx: Tx, userId: string): Promise<void>;
 }
 
 /** The runtime's handle on a service's events: what the service sees, plus the relay's lifecycle. */
@@ -156,6 +168,7 @@ export function createServiceEvents<Tx extends SqlTx>(
       );
       return (rows[0]?.n ?? 0) >= new Set(eventIds).size;
     },
+    forget: (tx, userId) => forgetInOutbox(tx, schema, userId),
     async start() {
       unregisterMetrics ??= registerOutboxMetrics(relay);
       await relay.start();

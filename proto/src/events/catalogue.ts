@@ -66,6 +66,13 @@ export const UserDeleted = z.object({ userId: id });
 
 export const UserDeletionRequested = z.object({ userId: id, requestedBy: id });
 
+/**
+ * One holder of a hero's data (a service that purges on user.deleted, or the gateway for sessions) has
+ * removed or anonymised all of it; published in the purge's own transaction. The admin service shows a
+ * deletion as in progress until auth (user.deleted) and every holder have confirmed.
+ */
+export const UserPurged = z.object({ userId: id, service: z.string().min(1) });
+
 export const GoalCreated = z.object({
   goalId: id,
   userId: id,
@@ -160,6 +167,7 @@ export const EVENT_SCHEMAS = {
   'user.xp_changed': UserXpChanged,
   'user.deleted': UserDeleted,
   'user.deletion_requested': UserDeletionRequested,
+  'user.purged': UserPurged,
   'goal.created': GoalCreated,
   'goal.completed': GoalCompleted,
   'goal.reopened': GoalReopened,
@@ -180,8 +188,10 @@ export const EVENT_NAMES = Object.keys(EVENT_SCHEMAS) as EventName[];
 
 export type EventPayloads = { [N in EventName]: z.output<(typeof EVENT_SCHEMAS)[N]> };
 
-/** The one service allowed to publish each event (ARCHITECTURE section 3). */
-export const EVENT_PUBLISHERS: Readonly<Record<EventName, 'auth' | 'quests' | 'social' | 'ai' | 'admin'>> = {
+type Publisher = 'auth' | 'quests' | 'social' | 'ai' | 'admin' | 'gateway';
+
+/** The one service allowed to publish each event (ARCHITECTURE section 3); user.purged: each holder. */
+export const EVENT_PUBLISHERS: Readonly<Record<EventName, Publisher | readonly Publisher[]>> = {
   'user.registered': 'auth',
   'user.updated': 'auth',
   'user.onboarded': 'auth',
@@ -189,6 +199,7 @@ export const EVENT_PUBLISHERS: Readonly<Record<EventName, 'auth' | 'quests' | 's
   'user.xp_changed': 'auth',
   'user.deleted': 'auth',
   'user.deletion_requested': 'admin',
+  'user.purged': ['quests', 'social', 'ai', 'gateway'],
   'goal.created': 'quests',
   'goal.completed': 'quests',
   'goal.reopened': 'quests',

@@ -15,6 +15,8 @@
 // | story.generated     |                                 | achievement_unlocked (a story of their deeds)   |                     |
 // | user.deleted        | purges everything of the hero   |                                                 |                     |
 //
+// After purging a deleted hero, social confirms it to the admin with user.purged.
+//
 // friend_added and challenge_joined are social's own: the activity is written in the transaction that
 // records friend.added (the accepting hero's) or challenge.joined.
 //
@@ -47,7 +49,13 @@ type ConsumedName = (typeof CONSUMED)[number];
 type Consumed = EventEnvelope<ConsumedName>;
 
 export async function consumeEvents(events: SocialEvents): Promise<void> {
-  await events.subscribe<ConsumedName>('social', CONSUMED, (event, tx) => react(event, tx));
+  await events.subscribe<ConsumedName>('social', CONSUMED, async (event, tx, emit) => {
+    await react(event, tx);
+    if (event.name !== 'user.deleted') return;
+    // The purge is done: tell the admin, and keep none of social's published events about the hero.
+    await emit('user.purged', { userId: event.payload.userId, service: 'social' }, null);
+    await events.forget(tx, event.payload.userId);
+  });
 }
 
 export async function react(event: Consumed, tx: SocialTx): Promise<void> {

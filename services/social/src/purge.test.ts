@@ -85,4 +85,18 @@ it('user.deleted purges everything of the hero, and events about them arriving l
   await social.setXp(userId, 900);
   expect(await db.hero.count({ where: { id: userId } })).toBe(0);
   expect(await db.activity.count({ where: { userId } })).toBe(0);
+
+  // social confirms to the admin once (the redelivery was dropped), keeps only a hash of the id as the
+  // tombstone, and none of its published events about the hero.
+  await social.svc.settled();
+  expect(social.svc.publishedOf('user.purged').filter((e) => e.payload.userId === userId)).toMatchObject([
+    { payload: { userId, service: 'social' } },
+  ]);
+  const mentions = await social.svc.database.query(
+    `select 'outbox' from social._outbox where strpos(envelope::text, $1) > 0
+     union all select 'tombstone' from social.deleted_heroes where strpos(id_hash, $1) > 0`,
+    [userId],
+  );
+  expect(mentions).toEqual([]);
+  expect(await db.deletedHero.count()).toBeGreaterThan(0);
 });

@@ -70,4 +70,14 @@ it("user.deleted purges the hero's words and keeps the cost of their usage, anon
   expect(await ai.db.tokenUsage.aggregate({ _sum: { costUsd: true, totalTokens: true } })).toEqual(cost);
   // The other hero is untouched.
   expect(await traces(stays.userId)).toEqual(before);
+
+  // ai confirms to the admin, and keeps none of its published events about the hero.
+  await ai.settled();
+  expect(
+    ai.published.filter((e) => e.name === 'user.purged' && e.payload.userId === gone.userId),
+  ).toMatchObject([{ payload: { userId: gone.userId, service: 'ai' } }]);
+  const mentions = (id: string) =>
+    ai.db.$queryRaw<unknown[]>`select 1 from ai._outbox where strpos(envelope::text, ${id}) > 0`;
+  expect(await mentions(gone.userId)).toEqual([]);
+  expect((await mentions(stays.userId)).length).toBeGreaterThan(0);
 });
