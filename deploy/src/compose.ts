@@ -88,11 +88,12 @@ const INFRA = { postgres: /^postgres:/, rabbitmq: /^rabbitmq:.*management/, redi
 /** Secrets must come from the operator's environment, never from the file. */
 const SECRET_NAME = /SECRET|PASSWORD|API_KEY|_PASS$/;
 
-function services(compose: Json): Record<string, Json> {
+export function composeServices(compose: Json): Record<string, Json> {
   return isObject(compose.services) ? (compose.services as Record<string, Json>) : {};
 }
 
-function environment(service: Json): Record<string, string> {
+/** A service's `environment`, list or mapping form, as strings. */
+export function serviceEnvironment(service: Json): Record<string, string> {
   const env = service.environment;
   if (Array.isArray(env)) {
     return Object.fromEntries(
@@ -106,7 +107,8 @@ function environment(service: Json): Record<string, string> {
   return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === null ? '' : String(v)]));
 }
 
-function dependsOn(service: Json): Record<string, string> {
+/** A service's `depends_on` as service → condition. */
+export function serviceDependencies(service: Json): Record<string, string> {
   const deps = service.depends_on;
   if (Array.isArray(deps)) return Object.fromEntries(deps.map((d) => [String(d), 'service_started']));
   if (!isObject(deps)) return {};
@@ -115,13 +117,14 @@ function dependsOn(service: Json): Record<string, string> {
   );
 }
 
-function command(service: Json): string[] {
+/** A service's `command` as a list. */
+export function serviceCommand(service: Json): string[] {
   const c = service.command;
   return Array.isArray(c) ? c.map(String) : typeof c === 'string' ? c.split(/\s+/) : [];
 }
 
 /** Whether a service runs the LifeQuest image (built from this repository). */
-function isLifeQuest(service: Json): boolean {
+export function isLifeQuest(service: Json): boolean {
   return service.build !== undefined || /^lifequest(:|$)/.test(String(service.image ?? ''));
 }
 
@@ -132,7 +135,7 @@ function isLifeQuest(service: Json): boolean {
  */
 export function checkCompose({ raw, resolved }: ComposeFile): string[] {
   const problems: string[] = [];
-  const all = services(resolved);
+  const all = composeServices(resolved);
   const volumes = isObject(resolved.volumes) ? Object.keys(resolved.volumes) : [];
 
   for (const [name, image] of Object.entries(INFRA)) {
@@ -149,15 +152,17 @@ export function checkCompose({ raw, resolved }: ComposeFile): string[] {
       problems.push(`compose ${name}: its data is not on a named volume`);
   }
 
-  const migrate = Object.entries(all).find(([, s]) => isLifeQuest(s) && command(s)[0] === MIGRATE_COMMAND);
+  const migrate = Object.entries(all).find(
+    ([, s]) => isLifeQuest(s) && serviceCommand(s)[0] === MIGRATE_COMMAND,
+  );
   if (!migrate) problems.push(`compose: no service runs ${MIGRATE_COMMAND}`);
   else {
     const [name, service] = migrate;
     if (service.restart !== 'no') problems.push(`compose ${name}: a one-shot step needs restart: "no"`);
-    if (dependsOn(service).postgres !== 'service_healthy')
+    if (serviceDependencies(service).postgres !== 'service_healthy')
       problems.push(`compose ${name}: must wait for a healthy postgres`);
-    problems.push(...configProblems(`compose ${name}`, environment(service), []));
-    if (!environment(service).DATABASE_URL) problems.push(`compose ${name}: no DATABASE_URL`);
+    problems.push(...configProblems(`compose ${name}`, serviceEnvironment(service), []));
+    if (!serviceEnvironment(service).DATABASE_URL) problems.push(`compose ${name}: no DATABASE_URL`);
   }
 
   const ports = new Map<string, string>();
@@ -167,14 +172,14 @@ export function checkCompose({ raw, resolved }: ComposeFile): string[] {
       problems.push(`compose: no service for target ${target}`);
       continue;
     }
-    const cmd = command(service);
+    const cmd = serviceCommand(service);
     if (!isLifeQuest(service) || cmd.join(' ') !== `${ENTRYPOINT} --target ${target}`)
       problems.push(`compose ${target}: must run the image with ${ENTRYPOINT} --target ${target}`);
     if (!isObject(service.healthcheck)) problems.push(`compose ${target}: no healthcheck`);
     else if (!JSON.stringify(service.healthcheck.test).includes('/readyz'))
       problems.push(`compose ${target}: the healthcheck must ask /readyz`);
     if (!service.restart || service.restart === 'no') problems.push(`compose ${target}: no restart policy`);
-    const deps = dependsOn(service);
+    const deps = serviceDependencies(service);
     for (const infra of Object.keys(INFRA))
       if (deps[infra] !== 'service_healthy')
         problems.push(`compose ${target}: must wait for a healthy ${infra}`);
@@ -182,7 +187,7 @@ export function checkCompose({ raw, resolved }: ComposeFile): string[] {
       problems.push(`compose ${target}: must start after ${migrate[0]} completed successfully`);
     for (const [dep, condition] of Object.entries(deps))
       if (!all[dep]) problems.push(`compose ${target}: depends on unknown service ${dep} (${condition})`);
-    const env = environment(service);
+    const env = serviceEnvironment(service);
     ports.set(target, env.PORT ?? String(port));
     problems.push(...configProblems(`compose ${target}`, env, cmd.slice(1)));
   }
@@ -190,7 +195,7 @@ export function checkCompose({ raw, resolved }: ComposeFile): string[] {
   // The URLs services and gateway use must reach the port each target actually listens on.
   for (const [name, service] of Object.entries(all)) {
     if (!isLifeQuest(service)) continue;
-    for (const [key, value] of Object.entries(environment(service))) {
+    for (const [key, value] of Object.entries(serviceEnvironment(service))) {
       const target = urlVariables().get(key);
       if (!target || !ports.has(target)) continue;
       if (value !== `http://${target}:${ports.get(target)}`)
@@ -202,8 +207,8 @@ export function checkCompose({ raw, resolved }: ComposeFile): string[] {
   if (gateway && !(Array.isArray(gateway.ports) && gateway.ports.map(String).includes('8080:8080')))
     problems.push('compose gateway: must publish 8080:8080 (http://localhost:8080)');
 
-  for (const [name, service] of Object.entries(services(raw))) {
-    for (const [key, value] of Object.entries(environment(service))) {
+  for (const [name, service] of Object.entries(composeServices(raw))) {
+    for (const [key, value] of Object.entries(serviceEnvironment(service))) {
       const password = /^[a-z]+:\/\/[^:@/]*:([^@]+)@/.exec(value)?.[1];
       const secret = SECRET_NAME.test(key) ? value : password;
       if (secret && !/^\$\{[A-Za-z_][A-Za-z0-9_]*\}$|^\$\{[A-Za-z_][A-Za-z0-9_]*:?[?-]/.test(secret))

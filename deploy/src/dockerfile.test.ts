@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDockerfile } from './dockerfile.ts';
+import { checkDockerfile, imageRuntime } from './dockerfile.ts';
 import { ENTRYPOINT, MIGRATE_COMMAND } from './lifequest.ts';
 import { ROOT, readText } from './repo.ts';
 
@@ -44,5 +44,28 @@ describe('the Dockerfile check fails on a broken Dockerfile', () => {
     expect(checkDockerfile(dockerfile.replaceAll('node:24-bookworm-slim', 'node:22'), ENTRYPOINT)).toContain(
       'FROM node:22 AS build: use Node 24 slim',
     );
+  });
+});
+
+describe("the image's runtime, as a container starts", () => {
+  it('is read from the final stage: entrypoint, default command, ENV and WORKDIR', () => {
+    expect(imageRuntime(dockerfile)).toEqual({
+      entrypoint: ['node'],
+      cmd: [ENTRYPOINT, '--target', 'all'],
+      env: { NODE_ENV: 'production', HOST: '0.0.0.0', LIFEQUEST_DATA_DIR: '/app/.lifequest' },
+      workdir: '/app',
+    });
+  });
+
+  it('reads quoted and legacy ENV, and refuses a shell-form command', () => {
+    const text =
+      'FROM node:24-slim\nENV A="two words" B=2\nENV C three words\nWORKDIR /srv\nWORKDIR app\nCMD ["x"]';
+    expect(imageRuntime(text)).toEqual({
+      entrypoint: [],
+      cmd: ['x'],
+      env: { A: 'two words', B: '2', C: 'three words' },
+      workdir: '/srv/app',
+    });
+    expect(() => imageRuntime('FROM node:24-slim\nCMD node app/src/main.ts')).toThrow(/exec form/);
   });
 });

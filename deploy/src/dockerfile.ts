@@ -70,3 +70,53 @@ export function checkDockerfile(text: string, entrypoint: string): string[] {
     problems.push(`the command must run ${entrypoint} --target <target>`);
   return problems;
 }
+
+/** How the final image starts a container: what `docker run` would run, before compose's `command`. */
+export interface ImageRuntime {
+  /** ENTRYPOINT (exec form); a compose `command` is appended to it. */
+  entrypoint: string[];
+  /** CMD (exec form): the command when none is given. */
+  cmd: string[];
+  /** ENV of the final stage, in order (later ones win). */
+  env: Record<string, string>;
+  workdir: string;
+}
+
+/** Reads the final stage's ENTRYPOINT, CMD, ENV and WORKDIR; only the exec (JSON) form of commands. */
+export function imageRuntime(text: string): ImageRuntime {
+  const all = parseDockerfile(text);
+  const last = Math.max(...all.map((i) => i.stage));
+  const runtime: ImageRuntime = { entrypoint: [], cmd: [], env: {}, workdir: '/' };
+  for (const { keyword, args } of all.filter((i) => i.stage === last)) {
+    if (keyword === 'ENTRYPOINT' || keyword === 'CMD') {
+      let value: unknown;
+      try {
+        value = JSON.parse(args);
+      } catch {
+        value = undefined;
+      }
+      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string'))
+        throw new Error(`Dockerfile: ${keyword} must be in exec form (a JSON array of strings)`);
+      runtime[keyword === 'ENTRYPOINT' ? 'entrypoint' : 'cmd'] = value;
+    } else if (keyword === 'ENV') {
+      Object.assign(runtime.env, parseEnv(args));
+    } else if (keyword === 'WORKDIR') {
+      runtime.workdir = args.startsWith('/') ? args : `${runtime.workdir.replace(/\/$/, '')}/${args}`;
+    }
+  }
+  return runtime;
+}
+
+/** `ENV A=1 B="two words"`, or the legacy `ENV A value with spaces`. */
+function parseEnv(args: string): Record<string, string> {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*=/.test(args)) {
+    const [, name = '', value = ''] = /^(\S+)\s+(.*)$/.exec(args) ?? [];
+    return { [name]: value };
+  }
+  const env: Record<string, string> = {};
+  for (const [, name, quoted, bare] of args.matchAll(
+    /([A-Za-z_][A-Za-z0-9_]*)=(?:"((?:[^"\\]|\\.)*)"|(\S*))/g,
+  ))
+    env[name!] = quoted !== undefined ? quoted.replace(/\\(.)/g, '$1') : bare!;
+  return env;
+}

@@ -15,6 +15,10 @@ export type BackendTarget = string;
 
 export interface DistributedLifeQuest {
   gateway: TargetProcess;
+  /** The secret internal calls are signed with (the ops routes: event stats, dead letters). */
+  internalSecret: string;
+  /** The prefix of this run's RabbitMQ exchanges and queues (and Redis keys). */
+  infraPrefix: string;
   /** The test's own PostgreSQL database (every service's schema is in it). */
   database: IsolatedPostgres;
   /** The running process of a target. */
@@ -36,6 +40,10 @@ export async function startDistributed(
   targets: readonly BackendTarget[],
   /** More variables for every process (ADMIN_PASSWORD, say). */
   env: Record<string, string> = {},
+  options: {
+    /** What the targets connect to instead of the broker itself (a TCP proxy a test can cut). */
+    brokerUrl?: (amqpUrl: string) => string;
+  } = {},
 ): Promise<DistributedLifeQuest> {
   const [redisUrl, amqpUrl] = [await resolveInfra('redis'), await resolveInfra('rabbitmq')];
   if (!redisUrl || !amqpUrl) throw new Error('the distributed mode needs Redis and RabbitMQ as well');
@@ -60,6 +68,7 @@ export async function startDistributed(
     ...shared,
     ...urls,
     DATABASE_URL: database.url,
+    ...(options.brokerUrl ? { AMQP_URL: options.brokerUrl(amqpUrl) } : {}),
     PORT: String(ports.get(name)),
   });
 
@@ -84,6 +93,8 @@ export async function startDistributed(
   }
   return {
     gateway,
+    internalSecret: shared.INTERNAL_SECRET,
+    infraPrefix: infra.prefix,
     database,
     target(name) {
       const process = running.get(name);

@@ -14,7 +14,7 @@ import {
 } from './rabbitmq/topology.ts';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry.ts';
 
-export { consumerQueues } from './rabbitmq/topology.ts';
+export { consumerQueues, deleteRabbitMqTopology } from './rabbitmq/topology.ts';
 
 export interface RabbitMqBusOptions {
   url: string;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { ZodType } from 'zod';
 import type { Logger } from '../logger.ts';
@@ -73,6 +74,9 @@ export class BullMqJobQueue implements JobQueue {
       {
         connection: { url: this.#options.url, maxRetriesPerRequest: null },
         prefix: this.#options.prefix,
+        // Recorded on every job it runs (BullMQ's `processedBy`): with workers scaled out, Redis tells which
+        // process (pod name = host name) ran a job.
+        name: workerName(),
         concurrency: Math.max(1, options.concurrency ?? this.#options.concurrency),
       },
     );
@@ -164,4 +168,9 @@ export class BullMqJobQueue implements JobQueue {
     }
     return q;
   }
+}
+
+/** How a worker of this process signs the jobs it runs: `<host name>:<pid>`. */
+export function workerName(): string {
+  return `${hostname()}:${process.pid}`;
 }

@@ -32,9 +32,9 @@ export function createSocialModule(options: SocialModuleOptions = {}): ServiceMo
 
       const challenges = new ChallengeService(db, events, options.now);
       await challenges.ensureCatalogue();
-      feedRoutes(app, new FeedService(db, events));
+      feedRoutes(app, new FeedService(db, events, ctx.db));
       friendRoutes(app, new FriendService(db, events, { now: options.now }));
-      rankingRoutes(app, new RankingService(db));
+      rankingRoutes(app, new RankingService(ctx.db));
       challengeRoutes(app, challenges);
     },
   };

@@ -1,6 +1,6 @@
 import type { EventName } from '@lifequest/proto';
-import type { Channel, ChannelModel } from 'amqplib';
-import { backoffDelays, type RetryPolicy } from '../retry.ts';
+import amqp, { type Channel, type ChannelModel } from 'amqplib';
+import { backoffDelays, DEFAULT_RETRY, type RetryPolicy } from '../retry.ts';
 
 /**
  * The RabbitMQ names of one consumer's queues: its queue, one retry queue per backoff step (RabbitMQ
@@ -89,5 +89,21 @@ export async function deleteTopology(
     await channel.deleteExchange(exchangeName(prefix));
   } finally {
     await channel.close().catch(() => {});
+  }
+}
+
+/**
+ * Deletes the exchange and the given consumers' queues of one prefix: a test run or a benchmark cleaning
+ * up after itself. The retry policy names the retry queues: pass the one the buses had.
+ */
+export async function deleteRabbitMqTopology(
+  options: { url: string; prefix: string; retry?: Partial<RetryPolicy> },
+  consumers: readonly string[],
+): Promise<void> {
+  const model = await amqp.connect(options.url);
+  try {
+    await deleteTopology(model, options.prefix, { ...DEFAULT_RETRY, ...options.retry }, consumers);
+  } finally {
+    await model.close().catch(() => {});
   }
 }

@@ -1,6 +1,5 @@
+import type { Queryable } from '@lifequest/platform';
 import type { Leaderboard, LeaderboardEntry, LeaderboardQuery } from '@lifequest/proto';
-import type { SocialDb } from '../db.ts';
-import { Prisma } from '../generated/prisma/client.ts';
 import { heroSummary } from '../heroes/projection.ts';
 
 /** How many heroes the top of a board shows; the asking hero's own place follows when they are lower. */
@@ -13,34 +12,44 @@ interface BoardRow {
   value: number;
 }
 
+/** Everyone on the board, or the hero and their friends ($1 is the asking hero). */
+const SCOPES = {
+  global: `"social"."heroes" h`,
+  friends: `(select $1::uuid as id
+             union all
+             select f.friend_id from "social"."friendships" f where f.user_id = $1::uuid) v
+           join "social"."heroes" h on h.id = v.id`,
+} as const;
+
+const COLUMNS = { total_xp: 'total_xp', level: 'life_level' } as const;
+
 /**
  * The rankings: onboarded heroes by totalXP or lifeLevel, highest first. Ties share a rank (1, 2, 2, 4):
  * a hero's rank is one more than the number of heroes with a higher value. The top is read from the
  * partial indexes on (value desc, name, id); a hero's own rank is a count over the same index.
+ *
+ * The board is polled every 30 s by every open Fellowship Hall, so it is read through the driver in
+ * two statements (the top, then the hero's own row with their count ahead, only when they are not in
+ * the top): through Prisma it was three, each with the client's own overhead.
  */
 export class RankingService {
-  readonly #db: SocialDb;
+  readonly #db: Queryable;
 
-  constructor(db: SocialDb) {
+  constructor(db: Queryable) {
     this.#db = db;
   }
 
   async board(userId: string, query: LeaderboardQuery): Promise<Leaderboard> {
-    const column = Prisma.raw(query.type === 'level' ? 'life_level' : 'total_xp');
-    // Friends scope: read from the hero's friendships (a short list) and then heroes by primary key.
-    const heroes =
-      query.scope === 'friends'
-        ? Prisma.sql`(select ${userId}::uuid as id
-             union all
-             select f.friend_id from "social"."friendships" f where f.user_id = ${userId}::uuid) v
-           join "social"."heroes" h on h.id = v.id`
-        : Prisma.sql`"social"."heroes" h`;
-    const top = await this.#db.$queryRaw<BoardRow[]>`
-      select h.id, h.name, h.active_class_title, h.${column} as value
-      from ${heroes}
-      where h.onboarded
-      order by h.${column} desc, h.name, h.id
-      limit ${LEADERBOARD_TOP}`;
+    const column = COLUMNS[query.type];
+    const heroes = SCOPES[query.scope];
+    const top = await this.#db.query<BoardRow>(
+      `select h.id, h.name, h.active_class_title, h.${column} as value
+         from ${heroes}
+        where h.onboarded
+        order by h.${column} desc, h.name, h.id
+        limit ${LEADERBOARD_TOP}`,
+      query.scope === 'friends' ? [userId] : [],
+    );
     const entries: LeaderboardEntry[] = [];
     for (const [index, row] of top.entries()) {
       const previous = entries[index - 1];
@@ -49,14 +58,13 @@ export class RankingService {
     }
     if (top.some((row) => row.id === userId)) return entries;
 
-    const [own] = await this.#db.$queryRaw<BoardRow[]>`
-      select h.id, h.name, h.active_class_title, h.${column} as value
-      from "social"."heroes" h where h.id = ${userId}::uuid and h.onboarded`;
-    if (!own) return entries;
-    const [ahead] = await this.#db.$queryRaw<{ count: bigint }[]>`
-      select count(*) as count from ${heroes}
-      where h.onboarded and h.${column} > ${own.value}`;
-    return [...entries, entry(Number(ahead?.count ?? 0) + 1, own)];
+    const [own] = await this.#db.query<BoardRow & { ahead: number }>(
+      `select me.id, me.name, me.active_class_title, me.${column} as value,
+              (select count(*)::int from ${heroes} where h.onboarded and h.${column} > me.${column}) as ahead
+         from "social"."heroes" me where me.id = $1::uuid and me.onboarded`,
+      [userId],
+    );
+    return own ? [...entries, entry(own.ahead + 1, own)] : entries;
   }
 }
 
