@@ -8,13 +8,13 @@ import {
   accessHook,
   type Config,
   createHttpServer,
-  errorBody,
   type GatewayOptions,
   type HeroIdentity,
   type HttpServer,
   IDENTITY_HEADER,
   migrate,
   registerOpsRoutes,
+  replyError,
   signIdentity,
 } from '@lifequest/platform';
 import { LoginBody, RegisterBody, type User } from '@lifequest/proto';
@@ -147,9 +147,7 @@ export async function startGateway(
     if (!upstream) {
       const unavailable = async (request: FastifyRequest, reply: FastifyReply) => {
         await guard(request);
-        return reply
-          .code(503)
-          .send(errorBody('SERVICE_UNAVAILABLE', `The ${route.service} service is not running here.`));
+        return replyError(reply, 'SERVICE_UNAVAILABLE', `The ${route.service} service is not running here.`);
       };
       app.all(route.prefix, unavailable);
       app.all(`${route.prefix}/*`, unavailable);
@@ -178,16 +176,13 @@ export async function startGateway(
         onError: (reply, { error }) => {
           reply.log.warn({ err: error, service: route.service }, 'upstream failed');
           const timedOut = (error as { code?: string }).code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT';
-          void reply
-            .code(timedOut ? 504 : 503)
-            .send(
-              timedOut
-                ? errorBody('UPSTREAM_TIMEOUT', `The ${route.service} service took too long to answer.`)
-                : errorBody(
-                    'SERVICE_UNAVAILABLE',
-                    `The ${route.service} service is unavailable. Try again shortly.`,
-                  ),
-            );
+          void (timedOut
+            ? replyError(reply, 'UPSTREAM_TIMEOUT', `The ${route.service} service took too long to answer.`)
+            : replyError(
+                reply,
+                'SERVICE_UNAVAILABLE',
+                `The ${route.service} service is unavailable. Try again shortly.`,
+              ));
         },
       },
     });
@@ -246,7 +241,7 @@ function webApp(config: Config) {
         .type('text/html')
         .send('<h1>LifeQuest</h1><p>The web app is not built yet. Run <code>npm start</code>.</p>');
     }
-    return reply.code(404).send(errorBody('ROUTE_NOT_FOUND', `No route for ${request.method} ${path}.`));
+    return replyError(reply, 'ROUTE_NOT_FOUND', `No route for ${request.method} ${path}.`);
   };
   return { root: hasApp ? root : undefined, notFound };
 }

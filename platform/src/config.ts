@@ -224,6 +224,14 @@ export function loadConfig(
   });
 }
 
+/**
+ * Every variable the configuration reads, the modules' `<NAME>_URL` included. `loadConfig` ignores any
+ * other, so tools that check a deployment's variables (deploy/) compare against this list.
+ */
+export function configVariables(modules: readonly TargetDeclaration[] = []): string[] {
+  return [...Object.keys(EnvSchema.shape), ...modules.map((m) => urlVariable(m.name))];
+}
+
 /** Whether the embedded parts (PGlite data dir) are in play. */
 export function usesEmbeddedDatabase(config: Config): boolean {
   return !config.databaseUrl;
