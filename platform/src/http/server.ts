@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import type { ErrorBody, ErrorCode } from '@lifequest/proto';
 import Fastify, {
@@ -20,6 +20,7 @@ import type { Logger } from '../logger.ts';
 import { type HeroIdentity, IDENTITY_HEADER, type Identity, verifyIdentity } from './identity.ts';
 import { httpDuration, httpRequests, metricsRegistry } from './metrics.ts';
 import { UpstreamError } from './service-directory.ts';
+import { assertJsonDepth, assertStorableText } from './strict-json.ts';
 
 /**
  * Who may call a route, declared on every route of a service (`config: { access }`) and checked before
@@ -57,7 +58,8 @@ export interface ServerOptions {
   name: string;
   logger: Logger;
   bodyLimitBytes: number;
-  trustProxy?: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (see `TRUST_PROXY`). */
+  trustProxy?: boolean | number | readonly string[];
   /**
    * When set, this is a service: identities are verified with this secret, every route must declare
    * its `config.access` (default deny: a route without one stops the boot), and the platform enforces
@@ -66,10 +68,10 @@ export interface ServerOptions {
   internalSecret?: string;
   readinessChecks?: ReadinessCheck[];
   /**
-   * Keep Fastify's own body parsers. Only for the gateway: it streams bodies to the services untouched
-   * (its proxy brings its own parsers), and every service applies the strict JSON rules itself.
+   * Who may read /metrics: `public` (a service's internal port), or only a caller presenting this bearer
+   * token; `null` keeps it closed (the gateway's public port without `METRICS_TOKEN`). Default public.
    */
-  defaultBodyParsers?: boolean;
+  metricsToken?: 'public' | string | null;
   /** Replaces the JSON 404 (the gateway falls back to the web app for page URLs). */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
@@ -105,7 +107,7 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
   const app = Fastify({
     loggerInstance: options.logger.child({ service: options.name }),
     bodyLimit: options.bodyLimitBytes,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxyOption(options.trustProxy),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     logController: new OneLinePerRequest(),
@@ -120,22 +122,29 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  // Postgres cannot store a NUL character in text; refuse it at the door as the hero's mistake, not a 500.
-  if (!options.defaultBodyParsers) {
-    const defaultJson = app.getDefaultJsonParser('error', 'error');
-    app.removeContentTypeParser(['application/json', 'text/plain']);
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      defaultJson(request, body as string, (error, value) => {
-        if (error) return done(error, undefined);
-        if (containsNul(value)) return done(new AppError('VALIDATION_FAILED', NUL_MESSAGE), undefined);
-        done(null, value);
-      });
-    });
-  }
-  app.addHook('preValidation', async (request) => {
-    if (containsNul(request.query) || containsNul(request.params)) {
-      throw new AppError('VALIDATION_FAILED', NUL_MESSAGE);
+  // Only JSON bodies (a cross-site form cannot send one), held to what PostgreSQL can store: NUL and lone
+  // surrogates are the hero's mistake, not a 500, and no nesting is deep enough to overflow the stack.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    try {
+      assertJsonDepth(body as string);
+    } catch (error) {
+      return done(error as Error, undefined);
     }
+    defaultJson(request, body as string, (error, value) => {
+      if (error) return done(error, undefined);
+      try {
+        assertStorableText(value);
+      } catch (invalid) {
+        return done(invalid as Error, undefined);
+      }
+      done(null, value);
+    });
+  });
+  app.addHook('preValidation', async (request) => {
+    assertStorableText(request.query);
+    assertStorableText(request.params);
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -205,7 +214,12 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
     }
     return { status: 'ready' };
   });
-  app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+  const metricsToken = options.metricsToken === undefined ? 'public' : options.metricsToken;
+  app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    if (metricsToken !== 'public' && !bearerMatches(request.headers.authorization, metricsToken)) {
+      // Not found rather than 401: the public port does not advertise an operator's endpoint.
+      return replyError(reply, 'ROUTE_NOT_FOUND', `No route for ${request.method} /metrics.`);
+    }
     reply.type(metricsRegistry.contentType);
     return metricsRegistry.metrics();
   });
@@ -216,20 +230,23 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
   return app;
 }
 
-const NUL_MESSAGE = 'Text must not contain NUL (\\u0000) characters.';
+/** Fastify takes a hop count too, but its types do not say so: count the hops ourselves. */
+function trustProxyOption(trust: ServerOptions['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return Array.isArray(trust) ? [...trust] : ((trust as boolean | undefined) ?? false);
+}
 
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 32 || value === null || typeof value !== 'object') return false;
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000') || containsNul(item, depth + 1)) return true;
-  }
-  return false;
+function bearerMatches(header: string | undefined, token: string | null): boolean {
+  if (!token || !header?.startsWith('Bearer ')) return false;
+  const given = Buffer.from(header.slice('Bearer '.length).trim());
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds);
     return reply.code(error.status).send(error.toBody());
   }
   if (error instanceof UpstreamError) {

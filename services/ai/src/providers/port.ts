@@ -80,7 +80,7 @@ export interface LlmProvider {
    * The most tokens this call can spend, known before it is made: its prompt counted with tiktoken plus
    * the longest answer the call may write. The meter reserves it against the hero's daily budget.
    */
-  allowance(call: ProviderCall, today: Date): number;
+  allowance(call: ProviderCall, today: Date): Promise<number>;
   onboarding(task: OnboardingTask, options: CallOptions): Promise<OnboardingReply>;
   floatingChat(task: FloatingChatTask, options: CallOptions): Promise<FloatingChatReply>;
   advisor(task: AdvisorTask, options: CallOptions): Promise<AdvisorAnswer>;
