@@ -87,6 +87,11 @@ it.skipIf(journey.skipReason !== null)(
   async () => {
     const page = await journey.newPage(PHONE);
     const { pageErrors, serverErrors } = watchForErrors(page);
+    // The gateway's strict CSP (issue 14): the built app must run without a single violation.
+    const cspViolations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
 
     // Landing.
     await page.goto('/');
@@ -309,6 +314,7 @@ it.skipIf(journey.skipReason !== null)(
 
     journey.screens.finish();
     expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+    expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
     expect(serverErrors, 'API calls answered 5xx').toEqual([]);
   },
   300_000,

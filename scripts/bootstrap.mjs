@@ -117,12 +117,19 @@ switch (command) {
     ensureWebBuild();
     handOver([join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...args]);
     break;
+  case 'fuzz':
+    // The full run of e2e/fuzz: 20,000 requests on a fresh seed (it prints the seed to replay a failure).
+    ensureWebBuild();
+    process.env.FUZZ_REQUESTS ??= '20000';
+    process.env.FUZZ_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
+    handOver([join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'e2e/fuzz', ...args]);
+    break;
   case 'build':
     ensureWebBuild();
     break;
   case 'generate':
     break;
   default:
-    process.stderr.write(`unknown command '${command}' (start, test, build, generate)\n`);
+    process.stderr.write(`unknown command '${command}' (start, test, fuzz, build, generate)\n`);
     process.exit(2);
 }

@@ -293,10 +293,10 @@ describe('routing and the web app', () => {
     expect((await hero.get('/api/admin/users')).status).toBe(403);
   });
 
-  it('exposes health, readiness and Prometheus metrics', async () => {
+  it('exposes health and readiness; Prometheus metrics on the internal side', async () => {
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
     expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
-    const metrics = await (await fetch(`${app.url}/metrics`)).text();
+    const metrics = await (await fetch(`${app.serviceUrls.auth}/metrics`)).text();
     expect(metrics).toContain('lifequest_http_requests_total');
   });
 });

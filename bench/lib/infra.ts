@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { RabbitMqEventBus } from '@lifequest/platform';
+import { deleteRabbitMqTopology } from '@lifequest/platform';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 
@@ -39,9 +39,7 @@ export async function benchInfra(env = process.env): Promise<BenchInfra> {
     redisUrl,
     prefix,
     async dispose() {
-      const bus = await RabbitMqEventBus.connect({ url: amqpUrl, prefix }).catch(() => undefined);
-      await bus?.deleteTopology(CONSUMERS).catch(() => {});
-      await bus?.close();
+      await deleteRabbitMqTopology({ url: amqpUrl, prefix }, CONSUMERS).catch(() => {});
       const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
       let cursor = '0';
       do {

@@ -1,6 +1,5 @@
 import { registry } from '@lifequest/app';
-import { loadConfig, targetsOf, urlVariable } from '@lifequest/platform';
-import { readText } from './repo.ts';
+import { configVariables, loadConfig, targetsOf, urlVariable } from '@lifequest/platform';
 
 /**
  * What the deployment artifacts must agree with, read from LifeQuest itself rather than copied: the
@@ -24,17 +23,12 @@ export const ENTRYPOINT = 'app/src/main.ts';
 export const MIGRATE_COMMAND = 'app/src/migrate.ts';
 
 /**
- * The variables the config knows: the keys of platform's schema (`EnvSchema`), read from the source
- * because the schema is private to platform, and each module's `<NAME>_URL`. `loadConfig` silently
- * ignores any other variable, which is why a misspelt one in a manifest must be caught here.
+ * The variables the config knows (platform's `configVariables`: its schema's keys and each module's
+ * `<NAME>_URL`). `loadConfig` silently ignores any other variable, which is why a misspelt one in a
+ * manifest must be caught here.
  */
 export function knownVariables(): Set<string> {
-  const source = readText('platform/src/config.ts');
-  const start = source.indexOf('const EnvSchema = z.object({');
-  const end = source.indexOf('\n});', start);
-  if (start < 0 || end < 0) throw new Error('platform/src/config.ts: EnvSchema = z.object({...}) not found');
-  const keys = [...source.slice(start, end).matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]!);
-  return new Set([...keys, ...urlVariables().keys()]);
+  return new Set(configVariables(registry.modules));
 }
 
 /** Boots the config as a process with this environment and command line would; throws ConfigError. */

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
 import httpProxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
@@ -8,18 +9,21 @@ import {
   accessHook,
   type Config,
   createHttpServer,
-  errorBody,
   type GatewayOptions,
   type HeroIdentity,
   type HttpServer,
   IDENTITY_HEADER,
   migrate,
   registerOpsRoutes,
+  replyError,
   signIdentity,
+  UpstreamError,
 } from '@lifequest/platform';
 import { LoginBody, RegisterBody, type User } from '@lifequest/proto';
 import { webDistDir } from '@lifequest/web/dist-dir';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { accountThrottle } from './account-throttle.ts';
+import { securityHeaders } from './security-headers.ts';
 import { databaseSessionStore } from './sessions/database-store.ts';
 import { endSessionsOfDeletedHeroes } from './sessions/deleted-heroes.ts';
 import { redisSessionStore } from './sessions/redis-store.ts';
@@ -61,8 +65,10 @@ export async function startGateway(
     bodyLimitBytes: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     notFoundHandler: web.notFound,
-    defaultBodyParsers: true,
+    // The only public port: metrics only for a scraper holding METRICS_TOKEN (services serve theirs inside).
+    metricsToken: config.metricsToken ?? null,
   });
+  await securityHeaders(app);
   app.decorateRequest('signedIn', null);
   app.addHook('onClose', () => sessions.close());
 
@@ -102,6 +108,7 @@ export async function startGateway(
   };
 
   const authLimit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } };
+  const perAccount = accountThrottle(app, config.authAccountRateLimitPerHour);
 
   app.post(
     '/api/auth/register',
@@ -119,26 +126,49 @@ export async function startGateway(
   );
 
   app.post('/api/auth/login', { config: authLimit, schema: { body: LoginBody } }, async (request, reply) => {
-    const { user } = await services.call<{ user: User }>(
-      'auth',
-      'POST',
-      '/internal/auth/login',
-      request.body,
-    );
+    await perAccount.check(request);
+    const { user } = await services
+      .call<{ user: User }>('auth', 'POST', '/internal/auth/login', request.body)
+      .catch(async (error: unknown) => {
+        if (error instanceof UpstreamError && error.status === 401) await perAccount.failed(request);
+        throw error;
+      });
     const sessionId = await startSession(request, reply, user);
     return { user, sessionId };
   });
 
   app.post('/api/auth/logout', async (request, reply) => {
-    const sessionId = readSessionId(request);
-    if (sessionId) await sessions.destroy(sessionId);
+    // The cookie and the bearer may name two sessions (two tabs, an old stored id): logout ends both.
+    for (const sessionId of new Set(readSessionIds(request))) await sessions.destroy(sessionId);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true };
   });
 
+  // Bodies on their way to a service are read here, held to the body limit and to JSON, then streamed
+  // on: an oversize body is a 413 from the gateway (not a reset from the service behind it), and any
+  // other content type a 415, whatever parameters its header carries.
+  await app.register(async (proxied) => {
+    proxied.removeAllContentTypeParsers();
+    proxied.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, Readable.from([body as Buffer])),
+    );
+    await proxyToServices(proxied as unknown as HttpServer, options, authenticate);
+  });
+
+  if (web.root) await app.register(fastifyStatic, { root: web.root, wildcard: false, index: ['index.html'] });
+
+  return { app, close: () => app.close() };
+}
+
+/** Each service's prefixes, proxied to it with the hero's signed identity once the session checks out. */
+async function proxyToServices(
+  app: HttpServer,
+  options: GatewayOptions,
+  authenticate: (request: FastifyRequest) => Promise<void>,
+) {
   // Each module declares the /api prefixes it serves (ServiceModule.routePrefixes); the runtime passes them.
   for (const route of options.routes) {
-    const upstream = services.url(route.service);
+    const upstream = options.services.url(route.service);
     const guard = async (request: FastifyRequest) => {
       await authenticate(request);
       if (route.admin && !request.signedIn?.isAdmin)
@@ -147,9 +177,7 @@ export async function startGateway(
     if (!upstream) {
       const unavailable = async (request: FastifyRequest, reply: FastifyReply) => {
         await guard(request);
-        return reply
-          .code(503)
-          .send(errorBody('SERVICE_UNAVAILABLE', `The ${route.service} service is not running here.`));
+        return replyError(reply, 'SERVICE_UNAVAILABLE', `The ${route.service} service is not running here.`);
       };
       app.all(route.prefix, unavailable);
       app.all(`${route.prefix}/*`, unavailable);
@@ -159,6 +187,8 @@ export async function startGateway(
       upstream,
       prefix: route.prefix,
       rewritePrefix: route.prefix,
+      // The enclosing scope reads and bounds the body (see startGateway).
+      proxyPayloads: false,
       preHandler: async (request, reply) => {
         await guard(request);
         if (request.url === '/api/auth/me') setSessionCookie(request, reply, request.signedIn!.sessionId!);
@@ -178,24 +208,17 @@ export async function startGateway(
         onError: (reply, { error }) => {
           reply.log.warn({ err: error, service: route.service }, 'upstream failed');
           const timedOut = (error as { code?: string }).code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT';
-          void reply
-            .code(timedOut ? 504 : 503)
-            .send(
-              timedOut
-                ? errorBody('UPSTREAM_TIMEOUT', `The ${route.service} service took too long to answer.`)
-                : errorBody(
-                    'SERVICE_UNAVAILABLE',
-                    `The ${route.service} service is unavailable. Try again shortly.`,
-                  ),
-            );
+          void (timedOut
+            ? replyError(reply, 'UPSTREAM_TIMEOUT', `The ${route.service} service took too long to answer.`)
+            : replyError(
+                reply,
+                'SERVICE_UNAVAILABLE',
+                `The ${route.service} service is unavailable. Try again shortly.`,
+              ));
         },
       },
     });
   }
-
-  if (web.root) await app.register(fastifyStatic, { root: web.root, wildcard: false, index: ['index.html'] });
-
-  return { app, close: () => app.close() };
 }
 
 async function openSessionStore(options: GatewayOptions): Promise<SessionStore> {
@@ -208,17 +231,23 @@ async function openSessionStore(options: GatewayOptions): Promise<SessionStore> 
 
 /** The session id from the signed cookie, else from `Authorization: Bearer` (spec 4: both are sent). */
 function readSessionId(request: FastifyRequest): string | null {
+  return readSessionIds(request)[0] ?? null;
+}
+
+/** Every session id the request carries: the signed cookie's first, then the bearer's. */
+function readSessionIds(request: FastifyRequest): string[] {
+  const ids: string[] = [];
   const cookie = request.cookies[SESSION_COOKIE];
   if (cookie) {
     const unsigned = request.unsignCookie(cookie);
-    if (unsigned.valid && unsigned.value) return unsigned.value;
+    if (unsigned.valid && unsigned.value) ids.push(unsigned.value);
   }
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) {
     const token = header.slice('Bearer '.length).trim();
-    if (token && token !== 'null' && token !== 'undefined') return token;
+    if (token && token !== 'null' && token !== 'undefined') ids.push(token);
   }
-  return null;
+  return ids;
 }
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionId: string) {
@@ -246,7 +275,7 @@ function webApp(config: Config) {
         .type('text/html')
         .send('<h1>LifeQuest</h1><p>The web app is not built yet. Run <code>npm start</code>.</p>');
     }
-    return reply.code(404).send(errorBody('ROUTE_NOT_FOUND', `No route for ${request.method} ${path}.`));
+    return replyError(reply, 'ROUTE_NOT_FOUND', `No route for ${request.method} ${path}.`);
   };
   return { root: hasApp ? root : undefined, notFound };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig as load } from './config.ts';
+import { ConfigError, configVariables, loadConfig as load } from './config.ts';
 import type { TargetDeclaration } from './runtime/module.ts';
 
 /** Modules as an installation declares them (the app's registry): their targets, ports and needs. */
@@ -96,6 +96,25 @@ describe('configuration', () => {
       'ops@example.com',
     ]);
   });
+
+  it('trusts only the proxy hops it is told about: true is one hop, never every hop', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY: must be false, true/);
+  });
+
+  it('keeps the gateway metrics closed unless a long enough METRICS_TOKEN is set', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16/);
+  });
 });
 
 describe('targets come from the modules, not from the platform', () => {
@@ -119,5 +138,20 @@ describe('targets come from the modules, not from the platform', () => {
 
   it('refuses a target no module declares', () => {
     expect(() => load({}, ['--target', 'quests'], [])).toThrow(/--target: must be one of all, gateway/);
+  });
+});
+
+describe('configVariables', () => {
+  it('lists every variable loadConfig reads, each module’s URL included', () => {
+    const variables = configVariables(modules);
+    expect(variables).toEqual(
+      expect.arrayContaining(['PORT', 'DATABASE_URL', 'OPENAI_API_KEY', 'ADMIN_EMAILS']),
+    );
+    expect(variables).toEqual(expect.arrayContaining(['AUTH_URL', 'QUESTS_URL', 'AI_URL']));
+    expect(new Set(variables).size).toBe(variables.length);
+    // Each listed variable is read: a bad value for it is refused at boot.
+    for (const variable of ['PORT', 'BODY_LIMIT_BYTES', 'QUESTS_URL']) {
+      expect(() => loadConfig({ [variable]: 'not a valid value' })).toThrow(variable);
+    }
   });
 });

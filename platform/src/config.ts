@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { TargetDeclaration } from './runtime/module.ts';
 
@@ -11,10 +12,35 @@ export function urlVariable(moduleName: string): string {
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
+
+/**
+ * TRUST_PROXY: which proxies may tell us the client's address (`X-Forwarded-For`). Trusting every hop
+ * lets a client name its own address and slip past per-client limits, so `true` means one hop (the TLS
+ * proxy in front); a number is that many hops; otherwise a comma-separated list of the proxies' addresses
+ * or CIDR ranges (Fastify's trustProxy takes all three).
+ */
+const trustProxy = z
+  .string()
   .optional()
-  .transform((v) => v === 'true' || v === '1');
+  .transform((v, ctx): false | number | readonly string[] => {
+    const value = (v ?? '').trim().toLowerCase();
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') return 1;
+    if (/^\d+$/.test(value)) return Number(value);
+    const proxies = value
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    const bad = proxies.filter((p) => isIP(p.split('/')[0] ?? '') === 0 || !/^[^/]+(\/\d{1,3})?$/.test(p));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, true (one proxy), a hop count, or proxy addresses/CIDRs; not ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return Object.freeze(proxies);
+  });
 
 const secret = z.preprocess(
   (v) => (v === '' ? undefined : v),
@@ -45,6 +71,8 @@ const EnvSchema = z.object({
   OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   AI_DAILY_TOKEN_BUDGET: z.coerce.number().int().positive().default(200_000),
   AI_PRICES: optionalString,
+  AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  AI_INSTALLATION_DAILY_TOKEN_BUDGET: z.coerce.number().int().positive().default(20_000_000),
   ADMIN_EMAILS: z
     .string()
     .default('admin@lifequest.local')
@@ -60,9 +88,14 @@ const EnvSchema = z.object({
   ),
   INTERNAL_SECRET: secret,
   SESSION_SECRET: secret,
-  TRUST_PROXY: bool,
+  TRUST_PROXY: trustProxy,
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  AUTH_ACCOUNT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
+  METRICS_TOKEN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
   JOB_CONCURRENCY: z.coerce.number().int().positive().default(2),
   WEB_DIST_DIR: optionalString,
 });
@@ -84,14 +117,23 @@ export type Config = Readonly<{
   openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string; timeoutMs: number };
   aiDailyTokenBudget: number;
   aiPrices: string | undefined;
+  /** AI calls one hero may start per minute. */
+  aiRateLimitPerMinute: number;
+  /** Tokens the whole installation may spend per UTC day, all heroes together (a cost ceiling). */
+  aiInstallationDailyTokenBudget: number;
   adminEmails: readonly string[];
   /** The admin accounts' first password; unset → a random one written to the data dir. */
   adminPassword: string | undefined;
   internalSecret: string | undefined;
   sessionSecret: string | undefined;
-  trustProxy: boolean;
+  /** false, a hop count, or the proxies' addresses: whom to believe about the client's address. */
+  trustProxy: false | number | readonly string[];
   bodyLimitBytes: number;
   authRateLimitPerMinute: number;
+  /** Login attempts per account (any client) per hour. */
+  authAccountRateLimitPerHour: number;
+  /** Bearer token for the gateway's /metrics; unset → the gateway does not serve it (services do). */
+  metricsToken: string | undefined;
   jobConcurrency: number;
   webDistDir: string | undefined;
   /** Where each module runs when it is not in this process (`<NAME>_URL`). */
@@ -209,6 +251,8 @@ export function loadConfig(
     }),
     aiDailyTokenBudget: e.AI_DAILY_TOKEN_BUDGET,
     aiPrices: e.AI_PRICES,
+    aiRateLimitPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
+    aiInstallationDailyTokenBudget: e.AI_INSTALLATION_DAILY_TOKEN_BUDGET,
     adminEmails: Object.freeze(e.ADMIN_EMAILS),
     adminPassword: e.ADMIN_PASSWORD,
     internalSecret: e.INTERNAL_SECRET,
@@ -216,12 +260,22 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    authAccountRateLimitPerHour: e.AUTH_ACCOUNT_RATE_LIMIT_PER_HOUR,
+    metricsToken: e.METRICS_TOKEN,
     jobConcurrency: e.JOB_CONCURRENCY,
     webDistDir: e.WEB_DIST_DIR,
     serviceUrls: Object.freeze(
       Object.fromEntries(modules.map((m) => [m.name, urls.data[urlVariable(m.name)]])),
     ),
   });
+}
+
+/**
+ * Every variable the configuration reads, the modules' `<NAME>_URL` included. `loadConfig` ignores any
+ * other, so tools that check a deployment's variables (deploy/) compare against this list.
+ */
+export function configVariables(modules: readonly TargetDeclaration[] = []): string[] {
+  return [...Object.keys(EnvSchema.shape), ...modules.map((m) => urlVariable(m.name))];
 }
 
 /** Whether the embedded parts (PGlite data dir) are in play. */

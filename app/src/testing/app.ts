@@ -21,6 +21,8 @@ export async function startLifeQuest(env: Record<string, string | undefined> = {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      AUTH_ACCOUNT_RATE_LIMIT_PER_HOUR: '10000',
+      AI_RATE_LIMIT_PER_MINUTE: '10000',
       ...env,
       LIFEQUEST_DATA_DIR: dataDir,
     },

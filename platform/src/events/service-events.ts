@@ -1,4 +1,11 @@
-import { createEnvelope, type EventEnvelope, type EventName, type EventPayloads } from '@lifequest/proto';
+import {
+  createEnvelope,
+  EVENT_PUBLISHERS,
+  type EventEnvelope,
+  type EventName,
+  type EventPayloads,
+  mayPublish,
+} from '@lifequest/proto';
 import type { Logger } from '../logger.ts';
 import { registerOutboxMetrics } from './metrics.ts';
 import {
@@ -13,6 +20,8 @@ import type { EventBus, SqlTx, TransactionalClient } from './ports.ts';
 export interface ServiceEventsOptions<Tx extends SqlTx> {
   /** The service's own Postgres schema: its `_outbox` and `_inbox` live there. */
   schema: string;
+  /** The module whose events these are: `emit` refuses any event EVENT_PUBLISHERS gives another service. */
+  publisher: string;
   /** The service's generated PrismaClient (or `sqlClient(db)`). */
   prisma: TransactionalClient<Tx>;
   bus: EventBus;
@@ -27,6 +36,7 @@ export interface ServiceEventsOptions<Tx extends SqlTx> {
 /**
  * Writes an event into the outbox inside the current unit of work: validated against its zod schema in
  * proto (an invalid event throws, rolling the change back), committed or rolled back with the change.
+ * Only the event's publisher (proto's EVENT_PUBLISHERS) may emit it; any other module's emit throws.
  */
 export type Emit = <N extends EventName>(
   name: N,
@@ -104,6 +114,11 @@ export function createServiceEvents<Tx extends SqlTx>(
     let emitted = 0;
     const result = await prisma.$transaction(async (tx) => {
       const emit: Emit = async (name, payload, actorId) => {
+        if (!mayPublish(options.publisher, name)) {
+          throw new Error(
+            `The ${options.publisher} module may not emit ${name}: its publisher is ${String(EVENT_PUBLISHERS[name])} (proto's EVENT_PUBLISHERS)`,
+          );
+        }
         const event = createEnvelope(name, payload, actorId);
         await insertOutboxRow(tx, schema, event);
         emitted++;

@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
+import type { ErrorBody, ErrorCode } from '@lifequest/proto';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -14,11 +15,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { AppError, errorBody } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import { UpstreamError } from '../runtime/service-directory.ts';
 import { type HeroIdentity, IDENTITY_HEADER, type Identity, verifyIdentity } from './identity.ts';
 import { httpDuration, httpRequests, metricsRegistry } from './metrics.ts';
+import { UpstreamError } from './service-directory.ts';
+import { assertJsonDepth, assertStorableText } from './strict-json.ts';
 
 /**
  * Who may call a route, declared on every route of a service (`config: { access }`) and checked before
@@ -56,7 +58,8 @@ export interface ServerOptions {
   name: string;
   logger: Logger;
   bodyLimitBytes: number;
-  trustProxy?: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (see `TRUST_PROXY`). */
+  trustProxy?: boolean | number | readonly string[];
   /**
    * When set, this is a service: identities are verified with this secret, every route must declare
    * its `config.access` (default deny: a route without one stops the boot), and the platform enforces
@@ -65,10 +68,10 @@ export interface ServerOptions {
   internalSecret?: string;
   readinessChecks?: ReadinessCheck[];
   /**
-   * Keep Fastify's own body parsers. Only for the gateway: it streams bodies to the services untouched
-   * (its proxy brings its own parsers), and every service applies the strict JSON rules itself.
+   * Who may read /metrics: `public` (a service's internal port), or only a caller presenting this bearer
+   * token; `null` keeps it closed (the gateway's public port without `METRICS_TOKEN`). Default public.
    */
-  defaultBodyParsers?: boolean;
+  metricsToken?: 'public' | string | null;
   /** Replaces the JSON 404 (the gateway falls back to the web app for page URLs). */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
@@ -104,42 +107,44 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
   const app = Fastify({
     loggerInstance: options.logger.child({ service: options.name }),
     bodyLimit: options.bodyLimitBytes,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxyOption(options.trustProxy),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     logController: new OneLinePerRequest(),
     forceCloseConnections: 'idle',
     // A malformed URL or an over-long path parameter is the caller's mistake: answer from our table.
     frameworkErrors: (error, _request, rawReply) => {
-      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      (rawReply as FastifyReply).code(tooLong ? 414 : 400).send(
-        tooLong
-          ? {
-              error: 'Invalid request',
-              message: 'A path parameter is too long.',
-              code: 'VALIDATION_FAILED',
-            }
-          : errorBody('VALIDATION_FAILED', 'The URL is malformed.'),
-      );
+      const refusal =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new AppError('URI_TOO_LONG', 'A path parameter is too long.')
+          : new AppError('VALIDATION_FAILED', 'The URL is malformed.');
+      (rawReply as FastifyReply).code(refusal.status).send(refusal.toBody());
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  // Postgres cannot store a NUL character in text; refuse it at the door as the hero's mistake, not a 500.
-  if (!options.defaultBodyParsers) {
-    const defaultJson = app.getDefaultJsonParser('error', 'error');
-    app.removeContentTypeParser(['application/json', 'text/plain']);
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      defaultJson(request, body as string, (error, value) => {
-        if (error) return done(error, undefined);
-        if (containsNul(value)) return done(new AppError('VALIDATION_FAILED', NUL_MESSAGE), undefined);
-        done(null, value);
-      });
-    });
-  }
-  app.addHook('preValidation', async (request) => {
-    if (containsNul(request.query) || containsNul(request.params)) {
-      throw new AppError('VALIDATION_FAILED', NUL_MESSAGE);
+  // Only JSON bodies (a cross-site form cannot send one), held to what PostgreSQL can store: NUL and lone
+  // surrogates are the hero's mistake, not a 500, and no nesting is deep enough to overflow the stack.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    try {
+      assertJsonDepth(body as string);
+    } catch (error) {
+      return done(error as Error, undefined);
     }
+    defaultJson(request, body as string, (error, value) => {
+      if (error) return done(error, undefined);
+      try {
+        assertStorableText(value);
+      } catch (invalid) {
+        return done(invalid as Error, undefined);
+      }
+      done(null, value);
+    });
+  });
+  app.addHook('preValidation', async (request) => {
+    assertStorableText(request.query);
+    assertStorableText(request.params);
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -185,9 +190,7 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
   app.setNotFoundHandler(
     options.notFoundHandler ??
       ((request, reply) => {
-        reply
-          .code(404)
-          .send(errorBody('ROUTE_NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}.`));
+        replyError(reply, 'ROUTE_NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}.`);
       }),
   );
 
@@ -207,11 +210,16 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
       }),
     );
     if (failures.length > 0) {
-      return reply.code(503).send(errorBody('SERVICE_UNAVAILABLE', `Not ready: ${failures.join('; ')}`));
+      return replyError(reply, 'SERVICE_UNAVAILABLE', `Not ready: ${failures.join('; ')}`);
     }
     return { status: 'ready' };
   });
-  app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+  const metricsToken = options.metricsToken === undefined ? 'public' : options.metricsToken;
+  app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    if (metricsToken !== 'public' && !bearerMatches(request.headers.authorization, metricsToken)) {
+      // Not found rather than 401: the public port does not advertise an operator's endpoint.
+      return replyError(reply, 'ROUTE_NOT_FOUND', `No route for ${request.method} /metrics.`);
+    }
     reply.type(metricsRegistry.contentType);
     return metricsRegistry.metrics();
   });
@@ -222,20 +230,23 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
   return app;
 }
 
-const NUL_MESSAGE = 'Text must not contain NUL (\\u0000) characters.';
+/** Fastify takes a hop count too, but its types do not say so: count the hops ourselves. */
+function trustProxyOption(trust: ServerOptions['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return Array.isArray(trust) ? [...trust] : ((trust as boolean | undefined) ?? false);
+}
 
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 32 || value === null || typeof value !== 'object') return false;
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000') || containsNul(item, depth + 1)) return true;
-  }
-  return false;
+function bearerMatches(header: string | undefined, token: string | null): boolean {
+  if (!token || !header?.startsWith('Bearer ')) return false;
+  const given = Buffer.from(header.slice('Bearer '.length).trim());
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds);
     return reply.code(error.status).send(error.toBody());
   }
   if (error instanceof UpstreamError) {
@@ -252,32 +263,39 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
     });
     // The message reaches forms as-is (spec 8), so it names the fields, not our internals.
     const message = where === 'body' ? details.join('; ') : `Invalid ${where}: ${details.join('; ')}`;
-    return reply.code(400).send(errorBody('VALIDATION_FAILED', message));
+    return replyError(reply, 'VALIDATION_FAILED', message);
   }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return reply.code(413).send(errorBody('PAYLOAD_TOO_LARGE', 'The request body is too large.'));
+      return replyError(reply, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return reply
-        .code(415)
-        .send(errorBody('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.'));
+      return replyError(reply, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return reply.code(400).send(errorBody('INVALID_JSON', 'The request body is not valid JSON.'));
+      return replyError(reply, 'INVALID_JSON', 'The request body is not valid JSON.');
   }
   if (error instanceof SyntaxError && error.statusCode === 400) {
-    return reply.code(400).send(errorBody('INVALID_JSON', 'The request body is not valid JSON.'));
+    return replyError(reply, 'INVALID_JSON', 'The request body is not valid JSON.');
   }
   if (error.statusCode === 429) {
-    return reply.code(429).send(errorBody('RATE_LIMITED', error.message));
+    return replyError(reply, 'RATE_LIMITED', error.message);
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return reply
-      .code(error.statusCode)
-      .send({ error: 'Invalid request', message: error.message, code: 'BAD_REQUEST' });
+    // Another mistake Fastify or a plugin caught: the caller's, answered from the table like any other.
+    return replyError(reply, 'BAD_REQUEST', error.message);
   }
   request.log.error({ err: error }, 'unhandled error');
-  return reply.code(500).send(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));
+  return replyError(reply, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+}
+
+/** Answers with a code of the error table; its status and text come from the table, never from here. */
+export function replyError<Reply extends { code(status: number): Reply; send(body: ErrorBody): Reply }>(
+  reply: Reply,
+  code: ErrorCode,
+  message?: string,
+): Reply {
+  const error = new AppError(code, message);
+  return reply.code(error.status).send(error.toBody());
 }
 
 /**

@@ -5,11 +5,11 @@ import { type Database, openPglite, openPostgres } from '../db/database.ts';
 import { migrate } from '../db/migrations.ts';
 import type { EventBus } from '../events/ports.ts';
 import { createHttpServer, type HttpServer } from '../http/server.ts';
+import { ServiceDirectory } from '../http/service-directory.ts';
 import type { Logger } from '../logger.ts';
 import { moduleContext } from './context.ts';
 import type { ServiceModule } from './module.ts';
 import { resolveSecrets } from './secrets.ts';
-import { ServiceDirectory } from './service-directory.ts';
 import { createTransports } from './transports.ts';
 
 /** One /api prefix the gateway forwards, and to which module. */

@@ -218,3 +218,10 @@ export const EVENT_PUBLISHERS: Readonly<Record<EventName, Publisher | readonly P
 export function isEventName(value: unknown): value is EventName {
   return typeof value === 'string' && Object.hasOwn(EVENT_SCHEMAS, value);
 }
+
+/** Whether `service` may publish `name`: the unit of work refuses to emit an event another service owns. */
+export function mayPublish(service: string, name: EventName): boolean {
+  // One publisher per event today; the check also reads a list, should an event get several.
+  const publishers = EVENT_PUBLISHERS[name] as string | readonly string[];
+  return typeof publishers === 'string' ? publishers === service : publishers.includes(service);
+}

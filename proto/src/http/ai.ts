@@ -29,9 +29,22 @@ export type SmartPart = (typeof SMART_PARTS)[number];
 
 const smartPart = z.string().max(1_000).nullable();
 
+/** Keys beyond the five parts that a request may carry back, and how long their names may be. */
+export const SMART_EXTRA_KEYS_MAX = 20;
+const SMART_KEY_MAX = 40;
+
+/** A value the coach keeps beside the five parts: short text, a number, a flag, or a small flat object. */
+const smartScalar = z.union([z.string().max(1_000), z.number(), z.boolean(), z.null()]);
+const smartExtra = z.union([
+  smartScalar,
+  z
+    .record(z.string().max(SMART_KEY_MAX), smartScalar)
+    .refine((value) => Object.keys(value).length <= 10, 'a smartGoalData value may have at most 10 keys'),
+]);
+
 /**
- * The five SMART parts, null until known. Other keys (the coach's own notes) ride along untouched, so
- * the web can send the object back as it got it.
+ * The five SMART parts, null until known. Other keys (the coach's own notes: a title, a target, a
+ * deadline) ride along untouched, so the web can send the object back as it got it.
  */
 export const SmartGoalData = z
   .object({
@@ -41,12 +54,14 @@ export const SmartGoalData = z
     relevant: smartPart,
     timeBound: smartPart,
   })
-  .loose();
+  .catchall(smartExtra);
 export type SmartGoalData = z.infer<typeof SmartGoalData>;
 
 /**
  * SmartGoalData as a request may carry it: any of the five parts may be missing or null (a first turn
- * sends `{}`). The answer always has all five, so what the web sends back is normally complete.
+ * sends `{}`). The answer always has all five, so what the web sends back is normally complete. The
+ * coach's own keys ride along, but bounded: a few short keys of short values (an unbounded object let
+ * one request carry 900 KB into the token counter and freeze everyone's requests).
  */
 export const SmartGoalDataInput = z
   .object({
@@ -56,7 +71,15 @@ export const SmartGoalDataInput = z
     relevant: smartPart.optional(),
     timeBound: smartPart.optional(),
   })
-  .loose();
+  .catchall(smartExtra)
+  .refine(
+    (data) => Object.keys(data).length <= SMART_PARTS.length + SMART_EXTRA_KEYS_MAX,
+    `smartGoalData may carry at most ${SMART_EXTRA_KEYS_MAX} keys beyond the five SMART parts`,
+  )
+  .refine(
+    (data) => Object.keys(data).every((key) => key.length <= SMART_KEY_MAX),
+    `smartGoalData keys must be at most ${SMART_KEY_MAX} characters`,
+  );
 export type SmartGoalDataInput = z.infer<typeof SmartGoalDataInput>;
 
 /** The five parts of `data`, null where unknown, with the other keys it carries. */

@@ -64,7 +64,7 @@ export const OnboardingResult = z.object({
       milestones: z
         .array(
           z.object({
-            id: z.union([z.string(), z.number()]).optional(),
+            id: z.union([z.string().max(100), z.number()]).optional(),
             title: z.string().trim().min(1).max(200),
             completed: z.boolean().default(false),
           }),

@@ -1,5 +1,4 @@
 import type { Database, ServiceEvents } from '@lifequest/platform';
-import { z } from 'zod';
 import { type Prisma, PrismaClient } from './generated/prisma/client.ts';
 
 export type AdminDb = PrismaClient;
@@ -11,9 +10,5 @@ export function createAdminDb(db: Database): AdminDb {
   return new PrismaClient({ adapter: db.prismaAdapter() });
 }
 
-const Uuid = z.uuid();
-
-/** Heroes and quests have uuid ids; an event naming anything else concerns no row here. */
-export function isUuid(value: string): boolean {
-  return Uuid.safeParse(value).success;
-}
+/** The admin service's consumer of events (one queue for its read model, usage and deletions). */
+export const CONSUMER = 'admin';

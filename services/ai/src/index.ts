@@ -4,6 +4,7 @@ import { advisorRoutes } from './advisor/routes.ts';
 import { AdvisorService } from './advisor/service.ts';
 import { type AiDb, type AiEvents, createAiDb } from './db.ts';
 import { purgeDeletedHeroes } from './heroes/purge.ts';
+import { admitModelCalls } from './metering/admission.ts';
 import { Meter } from './metering/meter.ts';
 import { loadPriceTable } from './metering/prices.ts';
 import { Conversations } from './pathfinder/conversations.ts';
@@ -45,6 +46,8 @@ function runtimeOf(ctx: ModuleContext, options: AiModuleOptions): AiRuntime {
   const meter = new Meter(db, events, {
     prices: loadPriceTable(ctx.config.aiPrices),
     dailyBudget: ctx.config.aiDailyTokenBudget,
+    ratePerMinute: ctx.config.aiRateLimitPerMinute,
+    installationDailyBudget: ctx.config.aiInstallationDailyTokenBudget,
     log: ctx.log,
   });
   ctx.log.info({ provider: provider.name, model: provider.model }, 'The Pathfinder is ready');
@@ -73,6 +76,7 @@ export function createAiModule(options: AiModuleOptions = {}): ServiceModule {
       await dropStoriesOfDeletedGoals(events);
       await clearConfirmedDrafts(events, advisor);
 
+      admitModelCalls(app, meter);
       pathfinderRoutes(app, new PathfinderService(provider, meter, new Conversations(db)));
       advisorRoutes(app, advisor);
       storyRoutes(

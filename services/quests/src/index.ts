@@ -46,7 +46,7 @@ export const questsModule: ServiceModule = {
     milestoneRoutes(app, new MilestoneService(db, events, authXpLedger(ctx.services, ctx.log)));
     progressRoutes(app, new ProgressService(db, events));
     dashboardRoutes(app, new DashboardService(ctx.db));
-    planRoutes(app, new PlanService(events));
+    planRoutes(app, new PlanService(db, events));
     skillTreeRoutes(app, new SkillTreeService(db));
     onboardingRoutes(app, new OnboardingQuestService(db, events));
     achievementRoutes(app, db);

@@ -23,13 +23,13 @@
 // Milestone and quest events carry the item's version (its toggles so far): an event older than one
 // already seen for the same item is ignored, so a completion delivered after its reopening changes
 // nothing. Events about a deleted hero are ignored.
-import type { ChallengeClass, EventEnvelope, EventName } from '@lifequest/proto';
+import { type ChallengeClass, type EventEnvelope, type EventName, isUuid } from '@lifequest/proto';
 import { challengeClassOf } from './challenges/class-of-quest.ts';
 import { countStep, takeStepBack } from './challenges/progress.ts';
-import { isUuid, type SocialEvents, type SocialTx } from './db.ts';
+import type { SocialEvents, SocialTx } from './db.ts';
 import { type NewActivity, recordActivity, retractActivity } from './feed/activities.ts';
 import { applyProfile, applyXp } from './heroes/projection.ts';
-import { isDeleted, purgeHero } from './heroes/purge.ts';
+import { isDeleted, purgeHero } from './purge.ts';
 
 export const CONSUMED = [
   'user.registered',

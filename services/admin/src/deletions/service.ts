@@ -1,7 +1,6 @@
 import { AppError } from '@lifequest/platform';
-import type { AdminDeletion } from '@lifequest/proto';
-import { type AdminEvents, type AdminTx, isUuid } from '../db.ts';
-import { CONSUMER } from '../heroes/read-model.ts';
+import { type AdminDeletion, isUuid } from '@lifequest/proto';
+import { type AdminEvents, type AdminTx, CONSUMER } from '../db.ts';
 import { erase, isErased } from './erased.ts';
 
 /**

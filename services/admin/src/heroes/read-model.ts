@@ -1,8 +1,6 @@
-import type { EventEnvelope } from '@lifequest/proto';
-import { type AdminEvents, type AdminTx, isUuid } from '../db.ts';
+import { type EventEnvelope, isUuid } from '@lifequest/proto';
+import { type AdminEvents, type AdminTx, CONSUMER } from '../db.ts';
 import { isErased } from '../deletions/erased.ts';
-
-export const CONSUMER = 'admin';
 
 export const HERO_EVENTS = [
   'user.registered',

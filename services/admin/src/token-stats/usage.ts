@@ -1,6 +1,6 @@
-import { type AdminEvents, isUuid } from '../db.ts';
+import { isUuid } from '@lifequest/proto';
+import { type AdminEvents, CONSUMER } from '../db.ts';
 import { isErased } from '../deletions/erased.ts';
-import { CONSUMER } from '../heroes/read-model.ts';
 
 /**
  * Records every model call ai meters. A call of a hero already erased is kept without their id, as

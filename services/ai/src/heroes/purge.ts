@@ -1,4 +1,4 @@
-import { isUuid } from '../advisor/service.ts';
+import { isUuid } from '@lifequest/proto';
 import type { AiEvents } from '../db.ts';
 
 export const CONSUMER = 'ai';

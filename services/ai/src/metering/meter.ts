@@ -1,7 +1,7 @@
 import { AppError, type Emit, type Logger } from '@lifequest/platform';
 import type { AiDb, AiEvents, AiTx } from '../db.ts';
-import type { ModelUsage } from '../providers/port.ts';
 import { costOf, type PriceTable, priceOf } from './prices.ts';
+import type { ModelUsage } from './usage.ts';
 
 /** Where a model call was made; the admin's daily stats group by it. */
 export type AiEndpoint = 'onboarding' | 'floating-chat' | 'advisor' | 'story';
@@ -20,6 +20,9 @@ export interface RecordedUsage extends ModelUsage {
  */
 export const RESERVATION_TTL_MS = 15 * 60_000;
 
+/** The window of the per-hero call rate. */
+const RATE_WINDOW_MS = 60_000;
+
 /**
  * Token metering and the per-hero daily budget. Every model call becomes one token_usage row and one
  * ai.usage.recorded event, written in the same transaction. The budget counts a hero's tokens since
@@ -37,18 +40,30 @@ export class Meter {
   readonly #events: AiEvents;
   readonly #prices: PriceTable;
   readonly #dailyBudget: number;
+  readonly #ratePerMinute: number;
+  readonly #installationDailyBudget: number;
   readonly #log: Logger | undefined;
   readonly #unpriced = new Set<string>();
 
   constructor(
     db: AiDb,
     events: AiEvents,
-    options: { prices: PriceTable; dailyBudget: number; log?: Logger },
+    options: {
+      prices: PriceTable;
+      dailyBudget: number;
+      /** AI calls a hero may start per minute (`admit`); unlimited when absent. */
+      ratePerMinute?: number;
+      /** Tokens all heroes together may spend per UTC day; unlimited when absent. */
+      installationDailyBudget?: number;
+      log?: Logger;
+    },
   ) {
     this.#db = db;
     this.#events = events;
     this.#prices = options.prices;
     this.#dailyBudget = options.dailyBudget;
+    this.#ratePerMinute = options.ratePerMinute ?? Number.POSITIVE_INFINITY;
+    this.#installationDailyBudget = options.installationDailyBudget ?? Number.POSITIVE_INFINITY;
     this.#log = options.log;
   }
 
@@ -68,7 +83,39 @@ export class Meter {
    */
   async assertWithinBudget(userId: string, now = new Date()): Promise<void> {
     const committed = (await spentSince(this.#db, userId, now)) + (await heldAt(this.#db, userId, now));
-    if (committed >= this.#dailyBudget) throw this.#exceeded();
+    if (committed >= this.#dailyBudget) throw this.#exceeded(now);
+    await this.#assertInstallationBudget(this.#db, now);
+  }
+
+  /**
+   * Lets a hero start an AI call, or refuses with 429 and `Retry-After`: RATE_LIMITED past
+   * `ratePerMinute` calls in the last minute, AI_BUDGET_EXCEEDED once their day's budget or the
+   * installation's is spent. Runs before a request does any work (no prompt is counted for a refused
+   * call), and records the start under the hero's lock, so parallel requests cannot all slip through.
+   */
+  async admit(userId: string, now = new Date()): Promise<void> {
+    await this.#events.transaction(async (tx) => {
+      await lockBudget(tx, userId);
+      const windowStart = new Date(now.getTime() - RATE_WINDOW_MS);
+      await tx.callStart.deleteMany({ where: { userId, startedAt: { lte: windowStart } } });
+      const recent = await tx.callStart.findMany({
+        where: { userId },
+        orderBy: { startedAt: 'asc' },
+        select: { startedAt: true },
+      });
+      if (recent.length >= this.#ratePerMinute) {
+        const oldest = recent[0]!.startedAt.getTime();
+        throw new AppError(
+          'RATE_LIMITED',
+          `The Pathfinder takes ${this.#ratePerMinute} questions a minute. Ask again in a moment.`,
+          { retryAfterSeconds: (oldest + RATE_WINDOW_MS - now.getTime()) / 1000 },
+        );
+      }
+      const committed = (await spentSince(tx, userId, now)) + (await heldAt(tx, userId, now));
+      if (committed >= this.#dailyBudget) throw this.#exceeded(now);
+      await this.#assertInstallationBudget(tx, now);
+      await tx.callStart.create({ data: { userId, startedAt: now } });
+    });
   }
 
   /**
@@ -80,11 +127,11 @@ export class Meter {
   async metered<T>(
     userId: string | null,
     endpoint: AiEndpoint,
-    allowance: number,
+    allowance: number | Promise<number>,
     call: (onUsage: (usage: ModelUsage) => void) => Promise<T>,
     now: Date = new Date(),
   ): Promise<T> {
-    const reservation = userId === null ? null : await this.#reserve(userId, endpoint, allowance, now);
+    const reservation = userId === null ? null : await this.#reserve(userId, endpoint, await allowance, now);
     const usages: ModelUsage[] = [];
     try {
       return await call((usage) => usages.push(usage));
@@ -99,7 +146,8 @@ export class Meter {
       await lockBudget(tx, userId);
       await tx.tokenReservation.deleteMany({ where: { userId, expiresAt: { lte: now } } });
       const committed = (await spentSince(tx, userId, now)) + (await heldAt(tx, userId, now));
-      if (committed >= this.#dailyBudget) throw this.#exceeded();
+      if (committed >= this.#dailyBudget) throw this.#exceeded(now);
+      await this.#assertInstallationBudget(tx, now);
       const row = await tx.tokenReservation.create({
         data: {
           userId,
@@ -179,11 +227,35 @@ export class Meter {
     return { ...usage, id: created.id, userId, endpoint, totalTokens, costUsd };
   }
 
-  #exceeded(): AppError {
+  /**
+   * The installation's ceiling: today's tokens of every hero plus those held by calls in flight. Not
+   * under a lock across heroes, so calls admitted at the same moment may end the day a few allowances over.
+   */
+  async #assertInstallationBudget(db: Reader, now: Date): Promise<void> {
+    if (!Number.isFinite(this.#installationDailyBudget)) return;
+    const [spent, held] = await Promise.all([
+      db.tokenUsage.aggregate({
+        where: { createdAt: { gte: startOfUtcDay(now) } },
+        _sum: { totalTokens: true },
+      }),
+      db.tokenReservation.aggregate({ where: { expiresAt: { gt: now } }, _sum: { tokens: true } }),
+    ]);
+    if ((spent._sum.totalTokens ?? 0) + (held._sum.tokens ?? 0) < this.#installationDailyBudget) return;
+    this.#log?.warn({ budget: this.#installationDailyBudget }, "the installation's daily AI budget is spent");
+    throw new AppError(
+      'AI_BUDGET_EXCEEDED',
+      'The Pathfinder has answered all it can for everyone today. It rests until midnight UTC; your ' +
+        'quests and stories are all still here.',
+      { retryAfterSeconds: secondsToMidnightUtc(now) },
+    );
+  }
+
+  #exceeded(now: Date): AppError {
     return new AppError(
       'AI_BUDGET_EXCEEDED',
       `You have used today's ${this.#dailyBudget.toLocaleString('en-US')} AI tokens. The Pathfinder rests until ` +
         'midnight UTC; your quests and stories are all still here.',
+      { retryAfterSeconds: secondsToMidnightUtc(now) },
     );
   }
 }
@@ -192,6 +264,10 @@ type Reader = Pick<AiTx, 'tokenUsage' | 'tokenReservation'>;
 
 function startOfUtcDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+function secondsToMidnightUtc(now: Date): number {
+  return (startOfUtcDay(now).getTime() + 86_400_000 - now.getTime()) / 1000;
 }
 
 async function spentSince(db: Reader, userId: string, now: Date): Promise<number> {

@@ -209,7 +209,7 @@ describe('metering', () => {
     expect(row.source).toBe('tiktoken');
     // Only part of the answer was written before the client left.
     expect(row.completionTokens).toBeGreaterThan(0);
-    expect(row.completionTokens).toBeLessThan(countTokens('gpt-4o-mini', text));
+    expect(row.completionTokens).toBeLessThan(await countTokens('gpt-4o-mini', text));
   });
 
   it('keeps model calls out of the prompts of other heroes', async () => {
@@ -230,16 +230,17 @@ describe('metering', () => {
   });
 });
 
+// The same question sent many times at once: each call's allowance is the same, and known here.
+const question = {
+  messages: [{ role: 'user' as const, content: 'What should I do today to keep my streak alive?' }],
+};
+const allowance = await new OpenAiProvider({
+  apiKey: 'sk-test',
+  model: 'gpt-4o-mini',
+  timeoutMs: 5_000,
+}).allowance({ kind: 'floatingChat', task: question }, new Date());
+
 describe('the budget under parallel calls', () => {
-  // The same question sent many times at once: each call's allowance is the same, and known here.
-  const question = {
-    messages: [{ role: 'user' as const, content: 'What should I do today to keep my streak alive?' }],
-  };
-  const allowance = new OpenAiProvider({
-    apiKey: 'sk-test',
-    model: 'gpt-4o-mini',
-    timeoutMs: 5_000,
-  }).allowance({ kind: 'floatingChat', task: question }, new Date());
   // Room for three calls' allowances to start (0, 1 and 2 allowances held are under it; 3 are not).
   const budget = Math.floor(allowance * 2.5);
   let parallel: AiHarness;

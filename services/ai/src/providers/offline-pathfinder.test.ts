@@ -22,7 +22,7 @@ describe('OfflinePathfinder', () => {
     expect(usages).toEqual([
       {
         model: OFFLINE_MODEL,
-        promptTokens: countChatTokens(OFFLINE_MODEL, messages),
+        promptTokens: await countChatTokens(OFFLINE_MODEL, messages),
         completionTokens: expect.any(Number),
         source: 'tiktoken',
       },
@@ -64,18 +64,18 @@ describe('OfflinePathfinder', () => {
     const advisor = { message: messages[0]!.content, history: [] };
     const cases: [number, number][] = [
       [
-        offline.allowance({ kind: 'onboarding', task: onboarding }),
+        await offline.allowance({ kind: 'onboarding', task: onboarding }),
         await spent((o) => offline.onboarding(onboarding, o)),
       ],
       [
-        offline.allowance({ kind: 'floatingChat', task: { messages } }),
+        await offline.allowance({ kind: 'floatingChat', task: { messages } }),
         await spent((o) => offline.floatingChat({ messages }, o)),
       ],
       [
-        offline.allowance({ kind: 'advisor', task: advisor }),
+        await offline.allowance({ kind: 'advisor', task: advisor }),
         await spent((o) => offline.advisor(advisor, o)),
       ],
-      [offline.allowance({ kind: 'story', task: story }), await spent((o) => offline.story(story, o))],
+      [await offline.allowance({ kind: 'story', task: story }), await spent((o) => offline.story(story, o))],
     ];
     for (const [allowance, used] of cases) {
       expect(used).toBeGreaterThan(0);

@@ -27,12 +27,12 @@ export class OfflinePathfinder implements LlmProvider {
   readonly name = 'offline';
   readonly model = OFFLINE_MODEL;
 
-  allowance(call: ProviderCall): number {
-    const prompt = countChatTokens(this.model, promptOf(call));
+  async allowance(call: ProviderCall): Promise<number> {
+    const prompt = await countChatTokens(this.model, promptOf(call));
     // What an answer repeats of its input: the SMART parts sent back (client keys included), a story's facts.
     const echoed =
       call.kind === 'onboarding'
-        ? countTokens(this.model, JSON.stringify(call.task.smartGoalData ?? {}))
+        ? await countTokens(this.model, JSON.stringify(call.task.smartGoalData ?? {}))
         : call.kind === 'story'
           ? prompt
           : 0;
@@ -41,7 +41,7 @@ export class OfflinePathfinder implements LlmProvider {
 
   async onboarding(task: OnboardingTask, options: CallOptions) {
     const result = OnboardingReply.parse(onboardingTurn(task, options.today));
-    this.#finish(promptOf({ kind: 'onboarding', task }), result, result.response, options);
+    await this.#finish(promptOf({ kind: 'onboarding', task }), result, result.response, options);
     return result;
   }
 
@@ -49,31 +49,34 @@ export class OfflinePathfinder implements LlmProvider {
     const result = FloatingChatReply.parse(
       floatingChatTurn({ messages: task.messages, today: options.today }),
     );
-    this.#finish(promptOf({ kind: 'floatingChat', task }), result, result.reply, options);
+    await this.#finish(promptOf({ kind: 'floatingChat', task }), result, result.reply, options);
     return result;
   }
 
   async advisor(task: AdvisorTask, options: CallOptions): Promise<AdvisorAnswer> {
     const turn = advisorTurn({ message: task.message, history: task.history, today: options.today });
     const answer = { reply: turn.reply, plan: turn.plan ? Plan.parse(turn.plan) : null };
-    this.#finish(promptOf({ kind: 'advisor', task }), turn, answer.reply, options);
+    await this.#finish(promptOf({ kind: 'advisor', task }), turn, answer.reply, options);
     return answer;
   }
 
   async story(task: StoryTask, options: CallOptions) {
     const { story } = writeStory(task);
-    this.#finish(promptOf({ kind: 'story', task }), story, story, options);
+    await this.#finish(promptOf({ kind: 'story', task }), story, story, options);
     return { story };
   }
 
   /** Streams the text in small pieces (as a model would) and reports what the turn would have cost. */
-  #finish(prompt: ChatMessage[], output: unknown, text: string, options: CallOptions): void {
+  async #finish(prompt: ChatMessage[], output: unknown, text: string, options: CallOptions): Promise<void> {
     options.signal?.throwIfAborted();
     if (options.onDelta) for (const piece of pieces(text)) options.onDelta(piece);
     options.onUsage({
       model: this.model,
-      promptTokens: countChatTokens(this.model, prompt),
-      completionTokens: countTokens(this.model, typeof output === 'string' ? output : JSON.stringify(output)),
+      promptTokens: await countChatTokens(this.model, prompt),
+      completionTokens: await countTokens(
+        this.model,
+        typeof output === 'string' ? output : JSON.stringify(output),
+      ),
       source: 'tiktoken',
     });
   }

@@ -59,7 +59,8 @@ export async function startAiHarness(
   const names = new Map<string, string>();
   const quests = new Map<string, StoredQuest[]>();
   const svc = await startTestModules([createAiModule(options)], {
-    env,
+    // Tests ask the Pathfinder far more often than a hero would; the rate has its own test.
+    env: { AI_RATE_LIMIT_PER_MINUTE: '10000', ...env },
     doubles: {
       auth: (app: HttpServer) => {
         app.get('/internal/auth/users/:id', { config: { access: 'service' } }, async (request, reply) => {

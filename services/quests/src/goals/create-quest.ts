@@ -23,6 +23,8 @@ export interface NewQuest {
   earlyMilestoneBonusXp?: number;
   loggingDailyBonusXp?: number;
   habits?: string[];
+  /** A confirmed plan's key (draft id or plan hash), unique per hero. */
+  confirmationKey?: string | null;
   milestones: PlannedMilestone[];
 }
 
@@ -60,6 +62,7 @@ export async function insertQuest(tx: QuestsTx, emit: Emit, quest: NewQuest): Pr
       earlyMilestoneBonusXp: quest.earlyMilestoneBonusXp ?? 0,
       loggingDailyBonusXp: quest.loggingDailyBonusXp ?? 0,
       habits: quest.habits ?? [],
+      confirmationKey: quest.confirmationKey ?? null,
       isCompleted: allDone,
       completedAt: allDone ? now : null,
       version: allDone ? 1 : 0,

@@ -1,5 +1,5 @@
+import { isUuid } from '@lifequest/proto';
 import type { QuestEvents } from '../db.ts';
-import { isUuid } from '../goals/wire.ts';
 
 /**
  * A deleted hero leaves nothing behind: quests go, and their milestones and progress with them, and so

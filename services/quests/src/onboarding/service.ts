@@ -5,7 +5,7 @@ import {
   type QuestWithMilestones,
   toIsoDate,
 } from '@lifequest/proto';
-import type { QuestEvents, QuestsDb } from '../db.ts';
+import { isUniqueViolation, type QuestEvents, type QuestsDb } from '../db.ts';
 import { insertQuest } from '../goals/create-quest.ts';
 import { DEFAULT_QUEST_XP, fallbackMilestones, spreadDueDates, spreadXp } from '../goals/milestone-plan.ts';
 import { questWithMilestones } from '../goals/service.ts';
@@ -77,8 +77,4 @@ export class OnboardingQuestService {
     });
     return goal ? questWithMilestones(goal, goal.milestones.map(milestoneToWire)) : null;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2002';
 }

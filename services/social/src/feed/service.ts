@@ -1,8 +1,8 @@
 import { AppError, type Queryable } from '@lifequest/platform';
 import type { ActivityType, Feed, FeedQuery, LikeResult } from '@lifequest/proto';
 import type { SocialDb, SocialEvents } from '../db.ts';
-import { canSee } from '../friends/visibility.ts';
 import { heroSummary } from '../heroes/projection.ts';
+import { canSee } from './visibility.ts';
 
 interface FeedRow {
   id: string;

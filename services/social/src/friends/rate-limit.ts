@@ -10,16 +10,15 @@ export interface RequestQuota {
 /** 20 friend requests an hour: plenty for a hero, and it keeps anyone from probing who has an account. */
 export const FRIEND_REQUEST_QUOTA: RequestQuota = { limit: 20, windowMs: 60 * 60 * 1000 };
 
+/** Its Retry-After header is set by the platform's error handler, as for every AppError that has one. */
 export class RateLimited extends AppError {
-  readonly retryAfterSeconds: number;
-
   constructor(retryAfterSeconds: number) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     super(
       'RATE_LIMITED',
       `You have sent too many friend requests. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      { retryAfterSeconds },
     );
-    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -8,7 +8,6 @@ import {
   FriendRequestResult,
   RequestIdParams,
 } from '@lifequest/proto';
-import { RateLimited } from './rate-limit.ts';
 import type { FriendService } from './service.ts';
 
 export function friendRoutes(app: HttpServer, friends: FriendService): void {
@@ -26,13 +25,8 @@ export function friendRoutes(app: HttpServer, friends: FriendService): void {
     },
     async (request, reply) => {
       const hero = request.hero;
-      try {
-        const result = await friends.request(hero.userId, hero.email, request.body.email);
-        return reply.code(result.status === 'pending' ? 201 : 200).send(result);
-      } catch (error) {
-        if (error instanceof RateLimited) reply.header('retry-after', String(error.retryAfterSeconds));
-        throw error;
-      }
+      const result = await friends.request(hero.userId, hero.email, request.body.email);
+      return reply.code(result.status === 'pending' ? 201 : 200).send(result);
     },
   );
 

@@ -119,8 +119,8 @@ describe('OpenAiProvider', () => {
     expect(usages).toEqual([
       {
         model: 'gpt-4o-mini',
-        promptTokens: countChatTokens('gpt-4o-mini', floatingChatPrompt(chat, today)),
-        completionTokens: countTokens('gpt-4o-mini', received),
+        promptTokens: await countChatTokens('gpt-4o-mini', floatingChatPrompt(chat, today)),
+        completionTokens: await countTokens('gpt-4o-mini', received),
         source: 'tiktoken',
       },
     ]);
@@ -146,20 +146,22 @@ describe('OpenAiProvider', () => {
 
   it('allows for a call what it can spend at most: the prompt it sends, its schema and the longest answer', async () => {
     const small = provider({ maxCompletionTokens: 500 });
-    const allowance = small.allowance({ kind: 'floatingChat', task: chat }, today);
+    const allowance = await small.allowance({ kind: 'floatingChat', task: chat }, today);
     server.enqueue(answer.completion(goalAnswer, null));
     const { options, usages } = call();
     await small.floatingChat(chat, options);
 
     const sent = server.requests[0]!.body;
     expect(sent.max_completion_tokens).toBe(500);
-    const prompt = countChatTokens('gpt-4o-mini', sent.messages);
-    const schema = countTokens('gpt-4o-mini', JSON.stringify(sent.response_format.json_schema));
+    const prompt = await countChatTokens('gpt-4o-mini', sent.messages);
+    const schema = await countTokens('gpt-4o-mini', JSON.stringify(sent.response_format.json_schema));
     expect(allowance).toBe(prompt + schema + 500);
     expect(usages[0]!.promptTokens + 500).toBeLessThanOrEqual(allowance);
     // A longer conversation needs a larger allowance.
     const longer = { messages: [...chat.messages, { role: 'user' as const, content: 'word '.repeat(300) }] };
-    expect(small.allowance({ kind: 'floatingChat', task: longer }, today)).toBeGreaterThan(allowance + 250);
+    expect(await small.allowance({ kind: 'floatingChat', task: longer }, today)).toBeGreaterThan(
+      allowance + 250,
+    );
   });
 
   it('retries a 429 and succeeds, metering only the answer that came', async () => {
@@ -222,8 +224,8 @@ describe('OpenAiProvider', () => {
     expect(usages).toEqual([
       {
         model: 'gpt-4o-mini',
-        promptTokens: countChatTokens('gpt-4o-mini', floatingChatPrompt(chat, today)),
-        completionTokens: countTokens('gpt-4o-mini', JSON.stringify(goalAnswer)),
+        promptTokens: await countChatTokens('gpt-4o-mini', floatingChatPrompt(chat, today)),
+        completionTokens: await countTokens('gpt-4o-mini', JSON.stringify(goalAnswer)),
         source: 'tiktoken',
       },
     ]);

@@ -108,13 +108,16 @@ export class OpenAiProvider implements LlmProvider {
     });
   }
 
-  allowance(call: ProviderCall, today: Date): number {
+  async allowance(call: ProviderCall, today: Date): Promise<number> {
     const request = requestOf(call, today);
     // A structured output's schema travels with the prompt, and the model is billed for reading it.
     const schema = request.schema
-      ? countTokens(this.model, JSON.stringify(zodResponseFormat(request.schema, request.name).json_schema))
+      ? await countTokens(
+          this.model,
+          JSON.stringify(zodResponseFormat(request.schema, request.name).json_schema),
+        )
       : 0;
-    return countChatTokens(this.model, request.messages) + schema + this.#maxCompletionTokens;
+    return (await countChatTokens(this.model, request.messages)) + schema + this.#maxCompletionTokens;
   }
 
   async onboarding(task: OnboardingTask, options: CallOptions) {
@@ -183,7 +186,7 @@ export class OpenAiProvider implements LlmProvider {
     options.onUsage(
       completion.usage
         ? apiUsage(completion.model || this.model, completion.usage)
-        : this.#counted(request.messages, content),
+        : await this.#counted(request.messages, content),
     );
     if (message?.refusal) throw new InvalidOutput(`the model refused: ${message.refusal}`);
     return content;
@@ -220,20 +223,20 @@ export class OpenAiProvider implements LlmProvider {
       }
       // An aborted SDK stream simply stops yielding; it must not pass for a finished answer.
       options.signal?.throwIfAborted();
-      if (!usage) usage = this.#counted(request.messages, content);
+      if (!usage) usage = await this.#counted(request.messages, content);
       return content;
     } finally {
       // Nothing arrived: the request failed before the model wrote anything, and nothing was spent.
-      usage ??= content ? this.#counted(request.messages, content) : null;
+      usage ??= content ? await this.#counted(request.messages, content) : null;
       if (usage) options.onUsage(usage);
     }
   }
 
-  #counted(messages: PromptMessage[], completion: string): ModelUsage {
+  async #counted(messages: PromptMessage[], completion: string): Promise<ModelUsage> {
     return {
       model: this.model,
-      promptTokens: countChatTokens(this.model, messages),
-      completionTokens: countTokens(this.model, completion),
+      promptTokens: await countChatTokens(this.model, messages),
+      completionTokens: await countTokens(this.model, completion),
       source: 'tiktoken',
     };
   }

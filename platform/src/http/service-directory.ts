@@ -1,5 +1,5 @@
 import { AppError } from '../errors.ts';
-import { IDENTITY_HEADER, type Identity, signIdentity } from '../http/identity.ts';
+import { IDENTITY_HEADER, type Identity, signIdentity } from './identity.ts';
 
 /** Where the services are, and a way to call their internal routes with a signed service identity. */
 export class ServiceDirectory {

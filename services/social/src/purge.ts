@@ -1,7 +1,7 @@
 import { erasedHeroHash } from '@lifequest/platform';
-import { purgeChallenges } from '../challenges/progress.ts';
-import type { SocialTx } from '../db.ts';
-import { purgeFeed } from '../feed/activities.ts';
+import { purgeChallenges } from './challenges/progress.ts';
+import type { SocialTx } from './db.ts';
+import { purgeFeed } from './feed/activities.ts';
 
 /**
  * user.deleted: everything of the hero goes (their row, activities and likes, activities naming them,

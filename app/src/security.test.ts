@@ -1,0 +1,187 @@
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HeroClient, startLifeQuest, type TestLifeQuest } from './testing/index.ts';
+
+// Issue 14's findings at the door: each test here failed before its fix.
+
+let app: TestLifeQuest;
+let hero: HeroClient;
+
+beforeAll(async () => {
+  app = await startLifeQuest({});
+  hero = new HeroClient(app.url, 'bearer');
+  await hero.register('Warden');
+});
+afterAll(() => app?.close());
+
+/** A raw request, so the test controls every header and how the body is framed. */
+function send(
+  path: string,
+  options: {
+    method?: string;
+    headers?: Record<string, string | number>;
+    body?: Buffer | string;
+    chunks?: Buffer[];
+  },
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${app.url}${path}`, {
+      method: options.method ?? 'POST',
+      headers: options.headers,
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    if (options.chunks) {
+      for (const chunk of options.chunks) req.write(chunk);
+      req.end();
+    } else {
+      req.end(options.body);
+    }
+  });
+}
+
+const bearer = () => ({ authorization: `Bearer ${hero.sessionId}` });
+
+describe('bodies on their way to a service', () => {
+  it.each([1_500_000, 20_000_000])('a %d-byte body is a 413 JSON error from the gateway', async (size) => {
+    const body = Buffer.from(JSON.stringify({ title: 'x'.repeat(size) }));
+    const res = await send('/api/goals', {
+      headers: { ...bearer(), 'content-type': 'application/json', 'content-length': body.length },
+      body,
+    });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.text)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('a streamed body without Content-Length is counted and refused with 413 too', async () => {
+    const chunks = Array.from({ length: 40 }, () => Buffer.alloc(64 * 1024, 'x'));
+    const res = await send('/api/goals', {
+      headers: { ...bearer(), 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      chunks,
+    });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.text)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('a body just under the limit reaches the service, which judges it', async () => {
+    const body = JSON.stringify({ title: 'x'.repeat(1_048_576 - 200) });
+    const res = await send('/api/goals', {
+      headers: { ...bearer(), 'content-type': 'application/json' },
+      body,
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text).message).toContain('title must be at most');
+  });
+
+  it.each([
+    'text/plain; x',
+    'text/plain',
+    'a/b; c=',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data',
+  ])('Content-Type %j on a proxied route is a 415 JSON error', async (contentType) => {
+    const res = await send('/api/goals', {
+      headers: { ...bearer(), 'content-type': contentType },
+      body: '{"title":"Sneaky"}',
+    });
+    expect(res.status).toBe(415);
+    expect(JSON.parse(res.text)).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('JSON with odd but harmless parameters is still JSON', async () => {
+    const res = await send('/api/goals', {
+      headers: { ...bearer(), 'content-type': 'application/json; x' },
+      body: '{"title":"Parameters"}',
+    });
+    expect(res.status).toBe(201);
+  });
+
+  it("the gateway's own routes take only JSON too", async () => {
+    const res = await send('/api/auth/login', {
+      headers: { 'content-type': 'text/plain' },
+      body: '{"email":"a@example.com","password":"whatever1"}',
+    });
+    expect(res.status).toBe(415);
+  });
+});
+
+describe('security headers', () => {
+  it('every answer carries the CSP, nosniff, a referrer policy and no framing', async () => {
+    const answers = [
+      await fetch(`${app.url}/`),
+      await fetch(`${app.url}/api/auth/me`),
+      await fetch(`${app.url}/api/no-such-route`),
+      await fetch(`${app.url}/api/goals`, { headers: bearer() }),
+      await fetch(`${app.url}/healthz`),
+    ];
+    for (const res of answers) {
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, res.url).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      // Scripts are the danger (they could read the session id): none inline, none from elsewhere.
+      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
+      expect(scriptSrc?.trim()).toBe("script-src 'self'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+
+  it('API answers are never stored by a cache', async () => {
+    for (const res of [
+      await fetch(`${app.url}/api/auth/me`, { headers: bearer() }),
+      await fetch(`${app.url}/api/goals`, { headers: bearer() }),
+      await fetch(`${app.url}/api/auth/me`),
+    ]) {
+      expect(res.headers.get('cache-control'), res.url).toBe('no-store');
+    }
+  });
+});
+
+describe('/metrics on the public port', () => {
+  it('is not served by the gateway without METRICS_TOKEN; the services still serve theirs inside', async () => {
+    expect((await fetch(`${app.url}/metrics`)).status).toBe(404);
+    const inside = await fetch(`${app.serviceUrls.quests}/metrics`);
+    expect(await inside.text()).toContain('lifequest_http_requests_total');
+  });
+
+  it('with METRICS_TOKEN, only a scraper presenting it gets the figures', async () => {
+    const token = 'scrape-me-please-0123456789';
+    const metered = await startLifeQuest({ METRICS_TOKEN: token });
+    try {
+      expect((await fetch(`${metered.url}/metrics`)).status).toBe(404);
+      const wrong = await fetch(`${metered.url}/metrics`, { headers: { authorization: 'Bearer nope' } });
+      expect(wrong.status).toBe(404);
+      const right = await fetch(`${metered.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+      expect(right.status).toBe(200);
+      expect(await right.text()).toContain('lifequest_http_requests_total');
+    } finally {
+      await metered.close();
+    }
+  });
+});
+
+describe('logout', () => {
+  it('ends every session the request carries: the cookie’s and the bearer’s', async () => {
+    const first = new HeroClient(app.url, 'cookie');
+    const { email, password } = await first.register('Twofold');
+    const second = new HeroClient(app.url, 'bearer');
+    await second.post('/api/auth/login', { email, password });
+    expect(second.sessionId).toBeDefined();
+    const cookie = first.cookie;
+
+    const res = await first.request('POST', '/api/auth/logout', undefined, {
+      authorization: `Bearer ${second.sessionId}`,
+    });
+    expect(res.status).toBe(200);
+    expect((await second.get('/api/auth/me')).status).toBe(401);
+    const oldCookie = new HeroClient(app.url, 'cookie');
+    oldCookie.cookie = cookie;
+    expect((await oldCookie.get('/api/auth/me')).status).toBe(401);
+  });
+});

@@ -1,0 +1,270 @@
+import { Agent, request as httpRequest } from 'node:http';
+import fc from 'fast-check';
+import type { Operation } from './openapi.ts';
+import {
+  type HttpRequest,
+  KINDS,
+  type Kind,
+  materialize,
+  type Plan,
+  plans,
+  type RequestContext,
+} from './requests.ts';
+
+// Sends the plans, a few at a time, and keeps the score: every status, every answer ≥ 500, every
+// request that got no answer within the time limit (a hang) or lost its connection (a reset), and,
+// after each abusive request, whether the app still answers a normal one.
+
+export const REQUEST_TIMEOUT_MS = 5_000;
+
+export type Outcome =
+  | { kind: 'answer'; status: number; body: string }
+  | { kind: 'hang' }
+  | { kind: 'reset'; code: string }
+  | { kind: 'client-error'; code: string };
+
+export interface Failure {
+  what: 'server-error' | 'hang' | 'reset' | 'probe';
+  label: string;
+  detail: string;
+  request: { method: string; path: string; body?: string };
+}
+
+export interface Totals {
+  seed: number;
+  requests: number;
+  probes: number;
+  statuses: Record<string, number>;
+  serverErrors: number;
+  hangs: number;
+  resets: number;
+  failedProbes: number;
+  clientErrors: number;
+  byKind: Record<string, number>;
+  operations: number;
+  operationsHit: number;
+  failures: Failure[];
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+
+/** One request over a raw socket (fetch would normalise the `..` a traversal needs). */
+export function send(base: string, req: HttpRequest, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Outcome> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (outcome: Outcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(outcome);
+    };
+    const url = new URL(base);
+    let client: ReturnType<typeof httpRequest>;
+    try {
+      client = httpRequest({
+        host: url.hostname,
+        port: url.port,
+        method: req.method,
+        path: req.path,
+        headers: { ...req.headers, ...(req.body ? { 'content-length': String(req.body.length) } : {}) },
+        agent,
+      });
+    } catch (error) {
+      // Node refuses to send some of what we ask (a header with odd characters): not the server's doing.
+      resolve({ kind: 'client-error', code: (error as NodeJS.ErrnoException).code ?? String(error) });
+      return;
+    }
+    const timer = setTimeout(() => {
+      settle({ kind: 'hang' });
+      client.destroy();
+    }, timeoutMs);
+    client.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        settle({ kind: 'answer', status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+      );
+      res.on('error', (error: NodeJS.ErrnoException) =>
+        settle({ kind: 'reset', code: error.code ?? error.message }),
+      );
+    });
+    client.on('error', (error: NodeJS.ErrnoException) => {
+      const code = error.code ?? error.message;
+      settle(
+        code === 'ECONNRESET' || code === 'EPIPE' || /hang up/.test(error.message)
+          ? { kind: 'reset', code }
+          : { kind: 'client-error', code },
+      );
+    });
+    client.end(req.body);
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids in an answer (`id`, `goalId`, `jobId`…), so later requests can name real things. */
+export function harvestIds(body: string, into: Set<string>, except: ReadonlySet<string>): void {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return;
+  }
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (Array.isArray(item)) pending.push(...item);
+    else if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        if (
+          (key === 'id' || key.endsWith('Id')) &&
+          typeof child === 'string' &&
+          UUID.test(child) &&
+          !except.has(child)
+        ) {
+          into.add(child);
+        } else pending.push(child);
+      }
+    }
+  }
+  // A bounded pool: the newest ids are the likeliest still to exist.
+  while (into.size > 400) into.delete(into.values().next().value as string);
+}
+
+export interface RunOptions {
+  base: string;
+  operations: readonly Operation[];
+  prefixes: readonly string[];
+  requests: number;
+  seed: number;
+  concurrency: number;
+  context: Omit<RequestContext, 'ids'>;
+  /** The hero's own user id: never handed to a route (an admin delete would end the run's session). */
+  protectedIds: ReadonlySet<string>;
+  ids: Set<string>;
+  /** A normal request the app must answer after every abusive one. */
+  probe: HttpRequest;
+  /** Called every `reseedEvery` requests to give the hero fresh quests (deletes use them up). */
+  reseed?: () => Promise<void>;
+  reseedEvery?: number;
+}
+
+export async function fuzz(options: RunOptions): Promise<Totals> {
+  const totals: Totals = {
+    seed: options.seed,
+    requests: 0,
+    probes: 0,
+    statuses: {},
+    serverErrors: 0,
+    hangs: 0,
+    resets: 0,
+    failedProbes: 0,
+    clientErrors: 0,
+    byKind: Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>,
+    operations: options.operations.length,
+    operationsHit: 0,
+    failures: [],
+  };
+  const hit = new Set<string>();
+  const arbitrary = plans(options.operations, options.prefixes);
+  const BATCH = 200;
+  let batch: Plan[] = [];
+  let next = 0;
+  const nextPlan = (): Plan | undefined => {
+    if (next >= options.requests) return undefined;
+    const index = next++;
+    if (index % BATCH === 0 || batch.length === 0) {
+      batch = fc.sample(arbitrary, { seed: options.seed + Math.floor(index / BATCH), numRuns: BATCH });
+    }
+    return batch[index % BATCH];
+  };
+  const fail = (failure: Failure) => {
+    // Keep the first few of each label: enough to reproduce, not a wall of text.
+    if (totals.failures.filter((f) => f.label === failure.label && f.what === failure.what).length < 3) {
+      totals.failures.push(failure);
+    }
+  };
+  const record = (req: HttpRequest, outcome: Outcome) => {
+    const sample = {
+      method: req.method,
+      path: req.path.slice(0, 300),
+      body: req.body?.toString('utf8', 0, Math.min(req.body.length, 300)),
+    };
+    if (outcome.kind === 'answer') {
+      totals.statuses[outcome.status] = (totals.statuses[outcome.status] ?? 0) + 1;
+      if (outcome.status >= 500) {
+        totals.serverErrors++;
+        fail({
+          what: 'server-error',
+          label: req.label,
+          detail: `${outcome.status} ${outcome.body.slice(0, 300)}`,
+          request: sample,
+        });
+      } else if (outcome.status < 300) {
+        harvestIds(outcome.body, options.ids, options.protectedIds);
+      }
+    } else if (outcome.kind === 'hang') {
+      totals.hangs++;
+      fail({
+        what: 'hang',
+        label: req.label,
+        detail: `no answer within ${REQUEST_TIMEOUT_MS} ms`,
+        request: sample,
+      });
+    } else if (outcome.kind === 'reset') {
+      totals.resets++;
+      fail({ what: 'reset', label: req.label, detail: outcome.code, request: sample });
+    } else {
+      totals.clientErrors++;
+    }
+  };
+
+  let sinceReseed = 0;
+  const worker = async () => {
+    for (let plan = nextPlan(); plan; plan = nextPlan()) {
+      if (options.reseed && ++sinceReseed >= (options.reseedEvery ?? 250)) {
+        sinceReseed = 0;
+        await options.reseed();
+      }
+      const req = materialize(plan, { ...options.context, ids: [...options.ids] });
+      hit.add(`${plan.op.method} ${plan.op.path}`);
+      totals.byKind[plan.kind] = (totals.byKind[plan.kind] ?? 0) + 1;
+      totals.requests++;
+      record(req, await send(options.base, req));
+      if (!req.abusive) continue;
+      totals.probes++;
+      const probe = await send(options.base, options.probe);
+      if (probe.kind !== 'answer' || probe.status !== 200) {
+        totals.failedProbes++;
+        fail({
+          what: 'probe',
+          label: req.label,
+          detail: probe.kind === 'answer' ? `probe answered ${probe.status}` : `probe: ${probe.kind}`,
+          request: { method: req.method, path: req.path.slice(0, 300) },
+        });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  totals.operationsHit = hit.size;
+  return totals;
+}
+
+/** The totals as the run prints them. */
+export function describeTotals(totals: Totals): string {
+  const statuses = Object.entries(totals.statuses)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([status, count]) => `${status}×${count}`)
+    .join(' ');
+  const kinds = Object.entries(totals.byKind)
+    .filter(([, count]) => count > 0)
+    .map(([kind, count]) => `${kind} ${count}`)
+    .join(', ');
+  return [
+    `fuzz totals (seed ${totals.seed}):`,
+    `  requests ${totals.requests} (+ ${totals.probes} probes after abusive ones), operations ${totals.operationsHit}/${totals.operations}`,
+    `  statuses ${statuses}`,
+    `  5xx ${totals.serverErrors}, hangs ${totals.hangs}, resets ${totals.resets}, failed probes ${totals.failedProbes}, requests Node refused to send ${totals.clientErrors}`,
+    `  kinds: ${kinds}`,
+  ].join('\n');
+}

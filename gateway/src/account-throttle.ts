@@ -1,0 +1,38 @@
+import { AppError, type HttpServer } from '@lifequest/platform';
+import type { FastifyRequest } from 'fastify';
+
+const ONE_HOUR_MS = 60 * 60_000;
+
+/**
+ * Password guesses per account, whoever makes them: the per-client limit stops one client, this stops
+ * many clients (or one with many addresses) guessing one hero's password. Only failed logins count, so
+ * a hero who knows their password is never slowed by their own successes; while an account is over the
+ * line, every login to it answers 429 with `Retry-After`, the right password included.
+ *
+ * Kept in the rate-limit plugin's store (this process's memory), like the per-client limit.
+ */
+export function accountThrottle(app: HttpServer, maxFailuresPerHour: number) {
+  const limiter = app.createRateLimit({
+    max: maxFailuresPerHour,
+    timeWindow: ONE_HOUR_MS,
+    keyGenerator: (request: FastifyRequest) => `login-account:${(request.body as { email: string }).email}`,
+  });
+
+  return {
+    /** Refuses (429, Retry-After) when the account has had its failures for the hour. */
+    async check(request: FastifyRequest): Promise<void> {
+      const state = await limiter(request, { increment: false });
+      if (!state.isAllowed && state.remaining === 0) {
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many failed sign-ins to this account. Try again in ${Math.ceil(state.ttlInSeconds / 60)} minutes.`,
+          { retryAfterSeconds: state.ttlInSeconds },
+        );
+      }
+    },
+    /** Counts one failed login against the account. */
+    async failed(request: FastifyRequest): Promise<void> {
+      await limiter(request);
+    },
+  };
+}
