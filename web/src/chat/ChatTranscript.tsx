@@ -16,8 +16,8 @@ export interface ChatTranscriptProps<T extends ChatLine> {
   /** A reply is on its way; `streamed` is what of it has been written so far. */
   pending: boolean;
   streamed: string;
-  /** What the hero sees while waiting for the first words. */
-  waitingText: string;
+  /** What the hero sees while waiting for the first words; null when the page shows its own progress. */
+  waitingText: string | null;
   /** Anything shown under an assistant message (e.g. a quest The Pathfinder suggests). */
   renderAfter?: (message: T, index: number) => ReactNode;
   className?: string;
@@ -95,7 +95,7 @@ export function ChatTranscript<T extends ChatLine>({
             <Bubble speaker="assistant">{streamed}</Bubble>
           </li>
         ) : null}
-        {pending && !streamed ? (
+        {pending && !streamed && waitingText ? (
           <li className="flex items-center gap-2 text-muted text-sm" data-testid="pathfinder-thinking">
             <Sparkles className="size-4 animate-pulse text-gold" aria-hidden />
             {waitingText}

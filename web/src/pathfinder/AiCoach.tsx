@@ -65,7 +65,8 @@ export function AiCoach() {
             messages={[COACH_INTRO, ...chat.lines]}
             pending={chat.pending}
             streamed={chat.streamed}
-            waitingText="The coach is thinking..."
+            // The progress bar below says it, with the time so far.
+            waitingText={null}
           />
         )}
         {chat.pending ? <LongWait label="The Pathfinder is drafting a reply..." /> : null}
