@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // A test waits up to 5 s per look (src/test/setup.ts); a busy two-core machine needs the room.
+    testTimeout: 20_000,
   },
 });

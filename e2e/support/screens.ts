@@ -31,9 +31,12 @@ export interface ScreenCheck {
   phoneScrollWidth: number;
 }
 
-export function freshScreenshotDir(): void {
-  rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+/** An empty folder for one journey's pictures, artifacts/screenshots/<journey>; returns its path. */
+export function freshScreenshotDir(journey: string): string {
+  const dir = join(SCREENSHOT_DIR, journey);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
 }
 
 async function axeFindings(page: Page, screen: string, width: number): Promise<AxeFinding[]> {
@@ -67,7 +70,12 @@ export function describeFindings(findings: readonly AxeFinding[]): string {
  * 375 px, an axe-core run at each width, and the page's width at 375 px. The page is left at the
  * viewport it had, so the journey carries on where it was.
  */
-export async function checkScreen(page: Page, index: number, screen: string): Promise<ScreenCheck> {
+export async function checkScreen(
+  page: Page,
+  dir: string,
+  index: number,
+  screen: string,
+): Promise<ScreenCheck> {
   const journeyViewport = page.viewportSize();
   const files: string[] = [];
   const findings: AxeFinding[] = [];
@@ -77,7 +85,7 @@ export async function checkScreen(page: Page, index: number, screen: string): Pr
     await page.setViewportSize(viewport);
     // Let the page lay out and settle its scroll positions at the new width before the picture.
     await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
-    const file = join(SCREENSHOT_DIR, `${String(index).padStart(2, '0')}-${screen}-${viewport.width}.png`);
+    const file = join(dir, `${String(index).padStart(2, '0')}-${screen}-${viewport.width}.png`);
     // Spinners and pulses are frozen so a screenshot shows the page, not a frame of an animation.
     await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
     files.push(file);

@@ -9,13 +9,13 @@ import {
   accessHook,
   type Config,
   createHttpServer,
-  errorBody,
   type GatewayOptions,
   type HeroIdentity,
   type HttpServer,
   IDENTITY_HEADER,
   migrate,
   registerOpsRoutes,
+  replyError,
   signIdentity,
   UpstreamError,
 } from '@lifequest/platform';
@@ -26,6 +26,7 @@ import { accountThrottle } from './account-throttle.ts';
 import { drainBodylessRequests } from './bodyless-requests.ts';
 import { securityHeaders } from './security-headers.ts';
 import { databaseSessionStore } from './sessions/database-store.ts';
+import { endSessionsOfDeletedHeroes } from './sessions/deleted-heroes.ts';
 import { redisSessionStore } from './sessions/redis-store.ts';
 import { SESSION_TTL_SECONDS, type SessionStore } from './sessions/store.ts';
 
@@ -74,14 +75,15 @@ export async function startGateway(
   app.addHook('onClose', () => sessions.close());
 
   await app.register(fastifyCookie, { secret: options.sessionSecret });
-  const bus = options.bus;
-  if (bus) {
+  const { bus } = options;
+  if (options.deadLetterRoutes) {
     // Embedded mode: the dead-letter CLI reaches the bus through here, with a signed service identity.
     await app.register(async (ops) => {
       ops.addHook('onRequest', accessHook(options.internalSecret));
       registerOpsRoutes(ops as unknown as HttpServer, bus);
     });
   }
+  await endSessionsOfDeletedHeroes(bus, sessions);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -177,9 +179,7 @@ async function proxyToServices(
     if (!upstream) {
       const unavailable = async (request: FastifyRequest, reply: FastifyReply) => {
         await guard(request);
-        return reply
-          .code(503)
-          .send(errorBody('SERVICE_UNAVAILABLE', `The ${route.service} service is not running here.`));
+        return replyError(reply, 'SERVICE_UNAVAILABLE', `The ${route.service} service is not running here.`);
       };
       app.all(route.prefix, unavailable);
       app.all(`${route.prefix}/*`, unavailable);
@@ -210,16 +210,13 @@ async function proxyToServices(
         onError: (reply, { error }) => {
           reply.log.warn({ err: error, service: route.service }, 'upstream failed');
           const timedOut = (error as { code?: string }).code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT';
-          void reply
-            .code(timedOut ? 504 : 503)
-            .send(
-              timedOut
-                ? errorBody('UPSTREAM_TIMEOUT', `The ${route.service} service took too long to answer.`)
-                : errorBody(
-                    'SERVICE_UNAVAILABLE',
-                    `The ${route.service} service is unavailable. Try again shortly.`,
-                  ),
-            );
+          void (timedOut
+            ? replyError(reply, 'UPSTREAM_TIMEOUT', `The ${route.service} service took too long to answer.`)
+            : replyError(
+                reply,
+                'SERVICE_UNAVAILABLE',
+                `The ${route.service} service is unavailable. Try again shortly.`,
+              ));
         },
       },
     });
@@ -280,7 +277,7 @@ function webApp(config: Config) {
         .type('text/html')
         .send('<h1>LifeQuest</h1><p>The web app is not built yet. Run <code>npm start</code>.</p>');
     }
-    return reply.code(404).send(errorBody('ROUTE_NOT_FOUND', `No route for ${request.method} ${path}.`));
+    return replyError(reply, 'ROUTE_NOT_FOUND', `No route for ${request.method} ${path}.`);
   };
   return { root: hasApp ? root : undefined, notFound };
 }

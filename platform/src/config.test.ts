@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig as load } from './config.ts';
+import { ConfigError, configVariables, loadConfig as load } from './config.ts';
 import type { TargetDeclaration } from './runtime/module.ts';
 
 /** Modules as an installation declares them (the app's registry): their targets, ports and needs. */
@@ -61,7 +61,7 @@ describe('configuration', () => {
       /DATABASE_URL: required when the target is 'auth'/,
     );
     expect(() => loadConfig({}, ['--target', 'gateway'])).toThrow(
-      /REDIS_URL[\s\S]*SESSION_SECRET|SESSION_SECRET[\s\S]*REDIS_URL/,
+      /AMQP_URL[\s\S]*REDIS_URL[\s\S]*SESSION_SECRET/,
     );
   });
 
@@ -138,5 +138,20 @@ describe('targets come from the modules, not from the platform', () => {
 
   it('refuses a target no module declares', () => {
     expect(() => load({}, ['--target', 'quests'], [])).toThrow(/--target: must be one of all, gateway/);
+  });
+});
+
+describe('configVariables', () => {
+  it('lists every variable loadConfig reads, each module’s URL included', () => {
+    const variables = configVariables(modules);
+    expect(variables).toEqual(
+      expect.arrayContaining(['PORT', 'DATABASE_URL', 'OPENAI_API_KEY', 'ADMIN_EMAILS']),
+    );
+    expect(variables).toEqual(expect.arrayContaining(['AUTH_URL', 'QUESTS_URL', 'AI_URL']));
+    expect(new Set(variables).size).toBe(variables.length);
+    // Each listed variable is read: a bad value for it is refused at boot.
+    for (const variable of ['PORT', 'BODY_LIMIT_BYTES', 'QUESTS_URL']) {
+      expect(() => loadConfig({ [variable]: 'not a valid value' })).toThrow(variable);
+    }
   });
 });

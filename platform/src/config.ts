@@ -217,7 +217,8 @@ export function loadConfig(
     const needs: [keyof typeof e, boolean][] = [
       ['INTERNAL_SECRET', true],
       ['DATABASE_URL', e.LIFEQUEST_TARGET !== 'gateway'],
-      ['AMQP_URL', e.LIFEQUEST_TARGET !== 'gateway'],
+      // The gateway too: it ends a deleted hero's sessions on user.deleted.
+      ['AMQP_URL', true],
       ['REDIS_URL', target.redis],
       ['SESSION_SECRET', e.LIFEQUEST_TARGET === 'gateway'],
     ];
@@ -267,6 +268,14 @@ export function loadConfig(
       Object.fromEntries(modules.map((m) => [m.name, urls.data[urlVariable(m.name)]])),
     ),
   });
+}
+
+/**
+ * Every variable the configuration reads, the modules' `<NAME>_URL` included. `loadConfig` ignores any
+ * other, so tools that check a deployment's variables (deploy/) compare against this list.
+ */
+export function configVariables(modules: readonly TargetDeclaration[] = []): string[] {
+  return [...Object.keys(EnvSchema.shape), ...modules.map((m) => urlVariable(m.name))];
 }
 
 /** Whether the embedded parts (PGlite data dir) are in play. */

@@ -29,7 +29,3 @@ export class AppError extends Error {
 export function errorBody(code: ErrorCode, message?: string): ErrorBody {
   return new AppError(code, message).toBody();
 }
-
-export function isAppError(value: unknown): value is AppError {
-  return value instanceof AppError;
-}

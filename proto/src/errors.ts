@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, error: 'Invalid request' },
   INVALID_JSON: { status: 400, error: 'Invalid request' },
+  /** Any other malformed request the HTTP layer itself refused (a header it cannot read, say). */
+  BAD_REQUEST: { status: 400, error: 'Invalid request' },
   UNAUTHENTICATED: { status: 401, error: 'Please sign in' },
   INVALID_CREDENTIALS: { status: 401, error: 'Invalid credentials' },
   FORBIDDEN: { status: 403, error: 'Not allowed' },
@@ -29,6 +31,7 @@ export const ERROR_CODES = {
   EMAIL_TAKEN: { status: 409, error: 'Email already registered' },
   CONFLICT: { status: 409, error: 'Conflict' },
   PAYLOAD_TOO_LARGE: { status: 413, error: 'Request too large' },
+  URI_TOO_LONG: { status: 414, error: 'Request path too long' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, error: 'Unsupported content type' },
   RATE_LIMITED: { status: 429, error: 'Too many requests' },
   AI_BUDGET_EXCEEDED: { status: 429, error: 'Daily AI budget spent' },

@@ -15,6 +15,10 @@ export type BackendTarget = string;
 
 export interface DistributedLifeQuest {
   gateway: TargetProcess;
+  /** The secret internal calls are signed with (the ops routes: event stats, dead letters). */
+  internalSecret: string;
+  /** The prefix of this run's RabbitMQ exchanges and queues (and Redis keys). */
+  infraPrefix: string;
   /** The test's own PostgreSQL database (every service's schema is in it). */
   database: IsolatedPostgres;
   /** The running process of a target. */
@@ -34,6 +38,12 @@ export interface DistributedLifeQuest {
 export async function startDistributed(
   postgresUrl: string,
   targets: readonly BackendTarget[],
+  /** More variables for every process (ADMIN_PASSWORD, say). */
+  env: Record<string, string> = {},
+  options: {
+    /** What the targets connect to instead of the broker itself (a TCP proxy a test can cut). */
+    brokerUrl?: (amqpUrl: string) => string;
+  } = {},
 ): Promise<DistributedLifeQuest> {
   const [redisUrl, amqpUrl] = [await resolveInfra('redis'), await resolveInfra('rabbitmq')];
   if (!redisUrl || !amqpUrl) throw new Error('the distributed mode needs Redis and RabbitMQ as well');
@@ -44,6 +54,8 @@ export async function startDistributed(
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     INFRA_PREFIX: infra.prefix,
     REDIS_URL: redisUrl,
+    AMQP_URL: amqpUrl,
+    ...env,
   };
   const ports = new Map<BackendTarget, number>();
   for (const name of targets) ports.set(name, await freePort());
@@ -56,7 +68,7 @@ export async function startDistributed(
     ...shared,
     ...urls,
     DATABASE_URL: database.url,
-    AMQP_URL: amqpUrl,
+    ...(options.brokerUrl ? { AMQP_URL: options.brokerUrl(amqpUrl) } : {}),
     PORT: String(ports.get(name)),
   });
 
@@ -81,6 +93,8 @@ export async function startDistributed(
   }
   return {
     gateway,
+    internalSecret: shared.INTERNAL_SECRET,
+    infraPrefix: infra.prefix,
     database,
     target(name) {
       const process = running.get(name);

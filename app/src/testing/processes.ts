@@ -15,6 +15,12 @@ export interface TargetProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+export interface ProcessOptions {
+  /** The process's working directory (relative paths in `args` are read from it). */
+  cwd?: string;
+  readyTimeoutMs?: number;
+}
+
 /**
  * Starts one LifeQuest target as its own OS process, the way the distributed mode runs, and waits until
  * it answers /readyz. Only the given variables (plus PATH) are passed: nothing leaks from the test env.
@@ -22,12 +28,13 @@ export interface TargetProcess {
 export async function startTarget(
   target: string,
   env: Record<string, string>,
-  options: { readyTimeoutMs?: number } = {},
+  options: ProcessOptions = {},
 ): Promise<TargetProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  let output = '';
-  const child = spawn(process.execPath, [MAIN, '--target', target], {
-    env: {
+  return startNodeProcess(
+    target,
+    [MAIN, '--target', target],
+    {
       PATH: process.env.PATH ?? '',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
@@ -36,6 +43,26 @@ export async function startTarget(
       ...env,
       PORT: String(port),
     },
+    port,
+    options,
+  );
+}
+
+/**
+ * Runs `node <args>` (this Node) with exactly `env` and waits until it answers /readyz on `port`. A
+ * process that exits or is not ready in time fails with its output.
+ */
+export async function startNodeProcess(
+  name: string,
+  args: readonly string[],
+  env: Record<string, string>,
+  port: number,
+  options: ProcessOptions = {},
+): Promise<TargetProcess> {
+  let output = '';
+  const child = spawn(process.execPath, args, {
+    cwd: options.cwd,
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (output += chunk));
@@ -44,7 +71,7 @@ export async function startTarget(
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${target} exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${output}`);
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {
@@ -52,7 +79,7 @@ export async function startTarget(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`${target} did not become ready:\n${output}`);
+      throw new Error(`${name} did not become ready:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -62,7 +89,7 @@ export async function startTarget(
     child,
     output: () => output,
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null) child.kill(signal);
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
     },
   };
@@ -70,14 +97,24 @@ export async function startTarget(
 
 /** Runs the entrypoint to completion (for boot refusals) and returns its exit code and output. */
 export async function runToExit(args: string[], env: Record<string, string>, timeoutMs = 30_000) {
-  const child = spawn(process.execPath, [MAIN, ...args], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return runNodeToExit(
+    [MAIN, ...args],
+    { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    { timeoutMs },
+  );
+}
+
+/** Runs `node <args>` (this Node) with exactly `env` to completion: its exit code and output. */
+export async function runNodeToExit(
+  args: readonly string[],
+  env: Record<string, string>,
+  options: { cwd?: string; timeoutMs?: number } = {},
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, args, { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30_000);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   clearTimeout(timer);
   return { code, output };

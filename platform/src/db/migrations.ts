@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { eventTablesSql } from '../events/tables.ts';
 import type { Database } from './database.ts';
+import { eventTablesSql } from './platform-tables.ts';
 
 const SCHEMA_NAME = /^[a-z][a-z0-9_]*$/;
 

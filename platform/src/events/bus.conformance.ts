@@ -3,6 +3,7 @@ import { createEnvelope, type EventEnvelope } from '@lifequest/proto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
+import { eventTablesSql } from '../db/platform-tables.ts';
 import type { Logger } from '../logger.ts';
 import { waitUntil } from '../testing/wait.ts';
 import { OutboxRelay } from './outbox.ts';
@@ -10,7 +11,6 @@ import type { EventBus } from './ports.ts';
 import type { RetryPolicy } from './retry.ts';
 import { createServiceEvents } from './service-events.ts';
 import { sqlClient } from './sql-client.ts';
-import { eventTablesSql } from './tables.ts';
 
 /** What the event conformance suite needs from one adapter. */
 export interface BusWorld {
@@ -106,6 +106,8 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       const make = (schema: string) => {
         const events = createServiceEvents({
           schema,
+          // Every event of this suite is one of quests'; the schemas are per-run names.
+          publisher: 'quests',
           prisma: client,
           bus,
           log,

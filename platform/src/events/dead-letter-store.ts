@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
+import { DEAD_LETTER_TABLE_SQL } from '../db/platform-tables.ts';
 import type { DeadLetter } from './ports.ts';
-import { DEAD_LETTER_TABLE_SQL } from './tables.ts';
 
 export interface StoredDeadLetter extends DeadLetter {
   /** The store's own key, to remove exactly this letter once replayed. */
@@ -16,24 +16,24 @@ export interface DeadLetterStore {
 }
 
 export class MemoryDeadLetterStore implements DeadLetterStore {
-  private readonly letters: StoredDeadLetter[] = [];
-  private next = 1;
+  readonly #letters: StoredDeadLetter[] = [];
+  #next = 1;
 
   async add(letter: DeadLetter): Promise<void> {
-    this.letters.push({ ...letter, key: String(this.next++) });
+    this.#letters.push({ ...letter, key: String(this.#next++) });
   }
 
   async list(consumer: string, limit = 1_000): Promise<StoredDeadLetter[]> {
-    return this.letters.filter((l) => l.consumer === consumer).slice(0, limit);
+    return this.#letters.filter((l) => l.consumer === consumer).slice(0, limit);
   }
 
   async remove(key: string): Promise<void> {
-    const index = this.letters.findIndex((l) => l.key === key);
-    if (index >= 0) this.letters.splice(index, 1);
+    const index = this.#letters.findIndex((l) => l.key === key);
+    if (index >= 0) this.#letters.splice(index, 1);
   }
 
   async count(consumer: string): Promise<number> {
-    return this.letters.filter((l) => l.consumer === consumer).length;
+    return this.#letters.filter((l) => l.consumer === consumer).length;
   }
 }
 
@@ -50,25 +50,25 @@ interface Row {
 
 /** Dead letters in `platform._dead_letters`, so they survive a restart of the embedded process. */
 export class SqlDeadLetterStore implements DeadLetterStore {
-  private readonly db: Queryable;
-  private ready: Promise<void> | undefined;
+  readonly #db: Queryable;
+  #ready: Promise<void> | undefined;
 
   constructor(db: Queryable) {
-    this.db = db;
+    this.#db = db;
   }
 
   /** Creates the table if needed; every other method calls it first. */
   init(): Promise<void> {
-    this.ready ??= this.db.exec(DEAD_LETTER_TABLE_SQL).catch((error) => {
-      this.ready = undefined;
+    this.#ready ??= this.#db.exec(DEAD_LETTER_TABLE_SQL).catch((error) => {
+      this.#ready = undefined;
       throw error;
     });
-    return this.ready;
+    return this.#ready;
   }
 
   async add(letter: DeadLetter): Promise<void> {
     await this.init();
-    await this.db.query(
+    await this.#db.query(
       `insert into platform._dead_letters (consumer, event_id, event_name, event, error, attempts, dead_at)
        values ($1, $2, $3, $4::jsonb, $5, $6, $7::timestamptz)`,
       [
@@ -85,7 +85,7 @@ export class SqlDeadLetterStore implements DeadLetterStore {
 
   async list(consumer: string, limit = 1_000): Promise<StoredDeadLetter[]> {
     await this.init();
-    const rows = await this.db.query<Row>(
+    const rows = await this.#db.query<Row>(
       `select id::text as key, consumer, event_id, event_name, event::text as event, error, attempts,
               to_char(dead_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as dead_at
        from platform._dead_letters where consumer = $1 order by id limit $2`,
@@ -105,12 +105,12 @@ export class SqlDeadLetterStore implements DeadLetterStore {
 
   async remove(key: string): Promise<void> {
     await this.init();
-    await this.db.query('delete from platform._dead_letters where id = $1::bigint', [key]);
+    await this.#db.query('delete from platform._dead_letters where id = $1::bigint', [key]);
   }
 
   async count(consumer: string): Promise<number> {
     await this.init();
-    const rows = await this.db.query<{ n: number }>(
+    const rows = await this.#db.query<{ n: number }>(
       'select count(*)::int as n from platform._dead_letters where consumer = $1',
       [consumer],
     );

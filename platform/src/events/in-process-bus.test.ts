@@ -38,11 +38,12 @@ describe('in-process bus across a crash', () => {
         const bus = new InProcessEventBus({ retry, deadLetters });
         const quests = createServiceEvents({
           schema: 'quests',
+          publisher: 'quests',
           prisma: client,
           bus,
           relay: { pollIntervalMs: 20 },
         });
-        const auth = createServiceEvents({ schema: 'auth', prisma: client, bus });
+        const auth = createServiceEvents({ schema: 'auth', publisher: 'auth', prisma: client, bus });
         await auth.subscribe('auth', ['progress.logged'], async (event, tx) => {
           await tx.$executeRawUnsafe(
             `insert into auth.effects (consumer, event_id, name) values ('auth', $1::uuid, $2)`,

@@ -45,34 +45,34 @@ interface Consumer {
  */
 export class InProcessEventBus implements EventBus {
   readonly kind = 'in-process' as const;
-  private readonly consumers = new Map<string, Consumer>();
-  private readonly retry: RetryPolicy;
-  private readonly deadLetters: DeadLetterStore;
-  private readonly concurrency: number;
-  private readonly log: Logger | undefined;
-  private readonly active = new Set<Promise<void>>();
-  private closed = false;
+  readonly #consumers = new Map<string, Consumer>();
+  readonly #retry: RetryPolicy;
+  readonly #deadLetters: DeadLetterStore;
+  readonly #concurrency: number;
+  readonly #log: Logger | undefined;
+  readonly #active = new Set<Promise<void>>();
+  #closed = false;
 
   constructor(options: InProcessBusOptions = {}) {
-    this.retry = { ...DEFAULT_RETRY, ...options.retry };
-    this.deadLetters = options.deadLetters ?? new MemoryDeadLetterStore();
-    this.concurrency = Math.max(1, options.concurrency ?? 1);
-    this.log = options.log;
+    this.#retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.#deadLetters = options.deadLetters ?? new MemoryDeadLetterStore();
+    this.#concurrency = Math.max(1, options.concurrency ?? 1);
+    this.#log = options.log;
   }
 
   async publish(event: EventEnvelope): Promise<void> {
-    if (this.closed) throw new BusClosedError();
+    if (this.#closed) throw new BusClosedError();
     const valid = parseEnvelope(event);
-    const bound = [...this.consumers.values()].filter((c) => c.handlers.has(valid.name));
-    await Promise.all(bound.map((consumer) => this.deliver(consumer, valid)));
+    const bound = [...this.#consumers.values()].filter((c) => c.handlers.has(valid.name));
+    await Promise.all(bound.map((consumer) => this.#deliver(consumer, valid)));
   }
 
   async subscribe(consumer: string, names: readonly EventName[], handler: EventHandler): Promise<void> {
-    if (this.closed) throw new BusClosedError();
-    let state = this.consumers.get(consumer);
+    if (this.#closed) throw new BusClosedError();
+    let state = this.#consumers.get(consumer);
     if (!state) {
       state = { name: consumer, handlers: new Map(), queue: [], waitingRetry: new Set(), running: 0 };
-      this.consumers.set(consumer, state);
+      this.#consumers.set(consumer, state);
     }
     for (const name of names) {
       if (state.handlers.has(name)) throw new Error(`Consumer '${consumer}' already handles '${name}'`);
@@ -81,43 +81,43 @@ export class InProcessEventBus implements EventBus {
   }
 
   async listDeadLetters(consumer: string, options: { limit?: number } = {}): Promise<DeadLetter[]> {
-    const letters = await this.deadLetters.list(consumer, options.limit);
+    const letters = await this.#deadLetters.list(consumer, options.limit);
     return letters.map(({ key: _key, ...letter }) => letter);
   }
 
   async replayDeadLetters(consumer: string, options: { eventIds?: readonly string[] } = {}): Promise<number> {
-    const state = this.consumers.get(consumer);
+    const state = this.#consumers.get(consumer);
     if (!state) throw new Error(`No consumer '${consumer}' is subscribed in this process`);
     const wanted = options.eventIds ? new Set(options.eventIds) : undefined;
-    const letters = (await this.deadLetters.list(consumer, 100_000)).filter(
+    const letters = (await this.#deadLetters.list(consumer, 100_000)).filter(
       (l) => !wanted || (l.eventId !== null && wanted.has(l.eventId)),
     );
     await Promise.all(
       letters.map(async (letter) => {
         // The letter is removed only once its replay settled: handled, or dead again as a new letter.
-        await this.deliver(state, parseEnvelope(letter.event));
-        await this.deadLetters.remove(letter.key);
+        await this.#deliver(state, parseEnvelope(letter.event));
+        await this.#deadLetters.remove(letter.key);
       }),
     );
     return letters.length;
   }
 
   async stats(consumers?: readonly string[]): Promise<ConsumerStats[]> {
-    const names = consumers ?? [...this.consumers.keys()];
+    const names = consumers ?? [...this.#consumers.keys()];
     return Promise.all(
       names.map(async (name) => {
-        const state = this.consumers.get(name);
+        const state = this.#consumers.get(name);
         const queued = state ? state.queue.length + state.waitingRetry.size + state.running : 0;
-        return { consumer: name, queued, deadLetters: await this.deadLetters.count(name) };
+        return { consumer: name, queued, deadLetters: await this.#deadLetters.count(name) };
       }),
     );
   }
 
   /** Stops delivering: pending publishes reject (their outbox rows stay pending); running handlers finish. */
   async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    for (const consumer of this.consumers.values()) {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const consumer of this.#consumers.values()) {
       for (const waiting of consumer.waitingRetry) {
         clearTimeout(waiting.timer);
         waiting.delivery.settle(new BusClosedError());
@@ -125,34 +125,34 @@ export class InProcessEventBus implements EventBus {
       consumer.waitingRetry.clear();
       for (const delivery of consumer.queue.splice(0)) delivery.settle(new BusClosedError());
     }
-    await Promise.allSettled([...this.active]);
+    await Promise.allSettled([...this.#active]);
   }
 
-  private deliver(consumer: Consumer, event: EventEnvelope): Promise<void> {
+  #deliver(consumer: Consumer, event: EventEnvelope): Promise<void> {
     return new Promise((resolve, reject) => {
       consumer.queue.push({
         event,
         attempt: 1,
         settle: (error) => (error === undefined ? resolve() : reject(error)),
       });
-      this.pump(consumer);
+      this.#pump(consumer);
     });
   }
 
-  private pump(consumer: Consumer): void {
-    while (!this.closed && consumer.running < this.concurrency && consumer.queue.length > 0) {
+  #pump(consumer: Consumer): void {
+    while (!this.#closed && consumer.running < this.#concurrency && consumer.queue.length > 0) {
       const delivery = consumer.queue.shift()!;
       consumer.running++;
-      const run = this.handle(consumer, delivery).finally(() => {
+      const run = this.#handle(consumer, delivery).finally(() => {
         consumer.running--;
-        this.active.delete(run);
-        this.pump(consumer);
+        this.#active.delete(run);
+        this.#pump(consumer);
       });
-      this.active.add(run);
+      this.#active.add(run);
     }
   }
 
-  private async handle(consumer: Consumer, delivery: Delivery): Promise<void> {
+  async #handle(consumer: Consumer, delivery: Delivery): Promise<void> {
     const { event, attempt } = delivery;
     const handler = consumer.handlers.get(event.name);
     try {
@@ -161,9 +161,9 @@ export class InProcessEventBus implements EventBus {
       delivery.settle();
       return;
     } catch (error) {
-      if (attempt < this.retry.attempts && handler && !this.closed) {
-        const delay = backoffDelay(this.retry, attempt);
-        this.log?.warn(
+      if (attempt < this.#retry.attempts && handler && !this.#closed) {
+        const delay = backoffDelay(this.#retry, attempt);
+        this.#log?.warn(
           { err: error, consumer: consumer.name, eventId: event.id, name: event.name, attempt, delay },
           'event handler failed; retrying',
         );
@@ -172,22 +172,22 @@ export class InProcessEventBus implements EventBus {
           timer: setTimeout(() => {
             consumer.waitingRetry.delete(waiting);
             consumer.queue.push(waiting.delivery);
-            this.pump(consumer);
+            this.#pump(consumer);
           }, delay),
         };
         consumer.waitingRetry.add(waiting);
         return;
       }
-      if (this.closed) {
+      if (this.#closed) {
         delivery.settle(new BusClosedError());
         return;
       }
-      this.log?.error(
+      this.#log?.error(
         { err: error, consumer: consumer.name, eventId: event.id, name: event.name, attempt },
         'event dead-lettered',
       );
       try {
-        await this.deadLetters.add({
+        await this.#deadLetters.add({
           consumer: consumer.name,
           eventId: event.id,
           eventName: event.name,

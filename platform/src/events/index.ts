@@ -8,4 +8,3 @@ export * from './rabbitmq-bus.ts';
 export * from './retry.ts';
 export * from './service-events.ts';
 export * from './sql-client.ts';
-export * from './tables.ts';

@@ -29,7 +29,12 @@ it('exports the outbox backlog of each running relay by schema', async () => {
     // A bus that refuses every publish: the event stays in the outbox.
     const broken = new InProcessEventBus();
     await broken.close();
-    const events = createServiceEvents({ schema: 'metrics_q', prisma: sqlClient(db), bus: broken });
+    const events = createServiceEvents({
+      schema: 'metrics_q',
+      publisher: 'quests',
+      prisma: sqlClient(db),
+      bus: broken,
+    });
     await events.start();
     await events.transaction((_tx, emit) => emit('goal.deleted', { goalId: 'g', userId: 'u' }, null));
     const running = await metricsRegistry.metrics();

@@ -4,7 +4,7 @@ import { type Database, openPglite } from '../db/database.ts';
 import { waitUntil } from '../testing/wait.ts';
 import { createServiceSchema } from './bus.conformance.ts';
 import { InProcessEventBus } from './in-process-bus.ts';
-import { insertOutboxRow, OutboxRelay } from './outbox.ts';
+import { forgetInOutbox, insertOutboxRow, OutboxRelay } from './outbox.ts';
 import { sqlClient } from './sql-client.ts';
 
 describe('outbox relay housekeeping', () => {
@@ -56,5 +56,39 @@ describe('outbox relay housekeeping', () => {
     const inbox = await db.query<{ event_id: string }>('select event_id::text from tidy_q._inbox');
     expect(outbox.map((r) => r.id)).toEqual(['00000000-0000-4000-8000-000000000002']);
     expect(inbox.map((r) => r.event_id)).toEqual(['00000000-0000-4000-8000-000000000004']);
+  });
+
+  it("forgets an erased hero's events: published ones at once, pending ones once they are published", async () => {
+    await createServiceSchema(db, 'forget_q');
+    const [hero, other] = [crypto.randomUUID(), crypto.randomUUID()];
+    const client = sqlClient(db);
+    const sent = createEnvelope('goal.deleted', { goalId: crypto.randomUUID(), userId: hero }, hero);
+    const othersSent = createEnvelope('goal.deleted', { goalId: crypto.randomUUID(), userId: other }, other);
+    const pending = createEnvelope('user.purged', { userId: hero, service: 'forget_q' }, null);
+    await client.$transaction(async (tx) => {
+      for (const event of [sent, othersSent]) await insertOutboxRow(tx, 'forget_q', event);
+    });
+    await db.exec('update forget_q._outbox set published_at = now()');
+    await client.$transaction(async (tx) => {
+      await insertOutboxRow(tx, 'forget_q', pending);
+      await forgetInOutbox(tx, 'forget_q', hero);
+    });
+    const ids = async () =>
+      (await db.query<{ id: string }>('select id::text from forget_q._outbox order by seq')).map((r) => r.id);
+    expect(await ids()).toEqual([othersSent.id, pending.id]);
+
+    const bus = new InProcessEventBus();
+    const delivered: string[] = [];
+    await bus.subscribe('forget_listener', ['user.purged'], async (event) => void delivered.push(event.id));
+    const relay = new OutboxRelay(client, 'forget_q', bus);
+    await relay.start();
+    try {
+      await relay.flush();
+    } finally {
+      await relay.stop();
+      await bus.close();
+    }
+    expect(delivered).toEqual([pending.id]);
+    expect(await ids()).toEqual([othersSent.id]);
   });
 });

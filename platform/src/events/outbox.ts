@@ -24,6 +24,25 @@ export async function insertOutboxRow<N extends EventName>(
   );
 }
 
+/**
+ * Erasure (a hero's permanent deletion), in the purge's transaction: this schema's published events
+ * that mention `value` (the hero's id: every event about them carries it) are deleted rather than kept
+ * for the retention window, and pending ones, which consumers still need, are deleted once published.
+ */
+export async function forgetInOutbox(tx: SqlTx, schema: string, value: string): Promise<void> {
+  assertSchemaName(schema);
+  if (!value) return;
+  await tx.$executeRawUnsafe(
+    `delete from "${schema}"."_outbox" where published_at is not null and strpos(envelope::text, $1) > 0`,
+    value,
+  );
+  await tx.$executeRawUnsafe(
+    `update "${schema}"."_outbox" set forget_on_publish = true
+     where published_at is null and strpos(envelope::text, $1) > 0`,
+    value,
+  );
+}
+
 export interface RelayOptions {
   /** How often the relay looks for pending rows when nobody nudged it. */
   pollIntervalMs: number;
@@ -71,22 +90,19 @@ interface ClaimedRow {
  */
 export class OutboxRelay {
   readonly schema: string;
-  private readonly client: SqlTx;
-  private readonly bus: EventBus;
-  private readonly log: Logger | undefined;
-  private readonly options: RelayOptions;
-  private readonly relayId = randomUUID();
-  private running = false;
-  private loopDone: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
-  private wakeRequested = false;
-  private readonly inFlight = new Set<Promise<boolean>>();
-  private readonly pendingMarks = new Map<
-    string,
-    { resolve: () => void; reject: (error: unknown) => void }
-  >();
-  private markScheduled = false;
-  private lastCleanup = 0;
+  readonly #client: SqlTx;
+  readonly #bus: EventBus;
+  readonly #log: Logger | undefined;
+  readonly #options: RelayOptions;
+  readonly #relayId = randomUUID();
+  #running = false;
+  #loopDone: Promise<void> | undefined;
+  #wake: (() => void) | undefined;
+  #wakeRequested = false;
+  readonly #inFlight = new Set<Promise<boolean>>();
+  readonly #pendingMarks = new Map<string, { resolve: () => void; reject: (error: unknown) => void }>();
+  #markScheduled = false;
+  #lastCleanup = 0;
 
   constructor(
     client: SqlTx,
@@ -96,51 +112,51 @@ export class OutboxRelay {
     log?: Logger,
   ) {
     assertSchemaName(schema);
-    this.client = client;
+    this.#client = client;
     this.schema = schema;
-    this.bus = bus;
-    this.options = { ...DEFAULT_RELAY, ...options };
-    this.log = log;
+    this.#bus = bus;
+    this.#options = { ...DEFAULT_RELAY, ...options };
+    this.#log = log;
   }
 
   get isRunning(): boolean {
-    return this.running;
+    return this.#running;
   }
 
   async start(): Promise<void> {
-    if (this.running) return;
-    if (this.options.releaseClaimsOnStart) {
-      await this.client.$executeRawUnsafe(
+    if (this.#running) return;
+    if (this.#options.releaseClaimsOnStart) {
+      await this.#client.$executeRawUnsafe(
         `update "${this.schema}"."_outbox" set claimed_until = null, claimed_by = null
          where published_at is null and claimed_until is not null`,
       );
     }
-    this.running = true;
-    this.loopDone = this.loop();
+    this.#running = true;
+    this.#loopDone = this.#loop();
   }
 
   /** Stops claiming, waits for publishes in flight, and hands back rows it claimed but did not publish. */
   async stop(): Promise<void> {
-    if (!this.running) return;
-    this.running = false;
-    this.wake?.();
-    await this.loopDone;
-    await Promise.allSettled([...this.inFlight]);
-    await this.client
+    if (!this.#running) return;
+    this.#running = false;
+    this.#wake?.();
+    await this.#loopDone;
+    await Promise.allSettled([...this.#inFlight]);
+    await this.#client
       .$executeRawUnsafe(
         `update "${this.schema}"."_outbox" set claimed_until = null, claimed_by = null
          where claimed_by = $1 and published_at is null`,
-        this.relayId,
+        this.#relayId,
       )
       .catch((error) =>
-        this.log?.warn({ err: error, schema: this.schema }, 'could not release outbox claims'),
+        this.#log?.warn({ err: error, schema: this.schema }, 'could not release outbox claims'),
       );
   }
 
   /** Wakes the relay now: called once a unit of work that wrote outbox rows has committed. */
   nudge(): void {
-    if (!this.running) return;
-    this.wakeNow();
+    if (!this.#running) return;
+    this.#wakeNow();
   }
 
   /**
@@ -150,12 +166,12 @@ export class OutboxRelay {
   async flush(): Promise<void> {
     let failed = 0;
     for (;;) {
-      const rows = await this.claim(this.options.batchSize);
+      const rows = await this.#claim(this.#options.batchSize);
       if (rows.length === 0) break;
-      const results = await Promise.all(rows.map((row) => this.track(this.publishRow(row))));
+      const results = await Promise.all(rows.map((row) => this.#track(this.#publishRow(row))));
       failed += results.filter((ok) => !ok).length;
     }
-    const others = await Promise.all([...this.inFlight]);
+    const others = await Promise.all([...this.#inFlight]);
     failed += others.filter((ok) => !ok).length;
     if (failed > 0)
       throw new Error(`${failed} outbox event(s) of '${this.schema}' could not be published yet`);
@@ -163,69 +179,69 @@ export class OutboxRelay {
 
   /** Rows not yet confirmed by the bus. */
   async backlog(): Promise<number> {
-    const rows = await this.client.$queryRawUnsafe<{ n: number }[]>(
+    const rows = await this.#client.$queryRawUnsafe<{ n: number }[]>(
       `select count(*)::int as n from "${this.schema}"."_outbox" where published_at is null`,
     );
     return rows[0]?.n ?? 0;
   }
 
-  private wakeNow(): void {
-    this.wakeRequested = true;
-    this.wake?.();
+  #wakeNow(): void {
+    this.#wakeRequested = true;
+    this.#wake?.();
   }
 
-  private async loop(): Promise<void> {
+  async #loop(): Promise<void> {
     let idleBackoff = 0;
-    while (this.running) {
+    while (this.#running) {
       try {
-        if (this.inFlight.size >= this.options.maxInFlight) {
-          await Promise.race(this.inFlight);
+        if (this.#inFlight.size >= this.#options.maxInFlight) {
+          await Promise.race(this.#inFlight);
           continue;
         }
-        this.wakeRequested = false;
-        const room = Math.min(this.options.batchSize, this.options.maxInFlight - this.inFlight.size);
-        const rows = await this.claim(room);
-        for (const row of rows) void this.track(this.publishRow(row));
+        this.#wakeRequested = false;
+        const room = Math.min(this.#options.batchSize, this.#options.maxInFlight - this.#inFlight.size);
+        const rows = await this.#claim(room);
+        for (const row of rows) void this.#track(this.#publishRow(row));
         idleBackoff = 0;
         if (rows.length === room) continue;
-        await this.cleanupOccasionally();
-        await this.sleep(this.options.pollIntervalMs);
+        await this.#cleanupOccasionally();
+        await this.#sleep(this.#options.pollIntervalMs);
       } catch (error) {
         // The database is unreachable or restarting: keep trying, a little slower each time.
-        idleBackoff = Math.min(this.options.maxRetryDelayMs, Math.max(100, idleBackoff * 2));
-        this.log?.warn({ err: error, schema: this.schema }, 'outbox relay could not read its outbox');
-        await this.sleep(idleBackoff);
+        idleBackoff = Math.min(this.#options.maxRetryDelayMs, Math.max(100, idleBackoff * 2));
+        this.#log?.warn({ err: error, schema: this.schema }, 'outbox relay could not read its outbox');
+        await this.#sleep(idleBackoff);
       }
     }
   }
 
-  private sleep(ms: number): Promise<void> {
-    if (this.wakeRequested || !this.running) return Promise.resolve();
+  #sleep(ms: number): Promise<void> {
+    if (this.#wakeRequested || !this.#running) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
         resolve();
       }
-      this.wake = () => {
-        this.wake = undefined;
+      this.#wake = () => {
+        this.#wake = undefined;
         done();
       };
     });
   }
 
-  private track(publish: Promise<boolean>): Promise<boolean> {
-    this.inFlight.add(publish);
+  #track(publish: Promise<boolean>): Promise<boolean> {
+    this.#inFlight.add(publish);
     void publish.finally(() => {
-      this.inFlight.delete(publish);
+      this.#inFlight.delete(publish);
       // A freed slot may let a relay waiting at maxInFlight go on.
     });
     return publish;
   }
 
-  private async claim(limit: number): Promise<ClaimedRow[]> {
+  async #claim(limit: number): Promise<ClaimedRow[]> {
     if (limit <= 0) return [];
-    return this.client.$queryRawUnsafe<ClaimedRow[]>(
+    return this.#client.$queryRawUnsafe<ClaimedRow[]>(
       `update "${this.schema}"."_outbox" o
          set claimed_until = now() + ($2::int * interval '1 millisecond'), claimed_by = $3,
              attempts = o.attempts + 1
@@ -235,21 +251,21 @@ export class OutboxRelay {
          order by seq limit $1 for update skip locked)
        returning o.id::text as id, o.envelope::text as envelope`,
       limit,
-      this.options.claimTtlMs,
-      this.relayId,
+      this.#options.claimTtlMs,
+      this.#relayId,
     );
   }
 
   /** Publishes one row; true once the bus confirmed it and the row is marked sent. */
-  private async publishRow(row: ClaimedRow): Promise<boolean> {
+  async #publishRow(row: ClaimedRow): Promise<boolean> {
     try {
-      await this.bus.publish(parseEnvelope(JSON.parse(row.envelope)));
+      await this.#bus.publish(parseEnvelope(JSON.parse(row.envelope)));
     } catch (error) {
-      this.log?.warn(
+      this.#log?.warn(
         { err: error, schema: this.schema, eventId: row.id },
         'outbox publish failed; will retry',
       );
-      await this.client
+      await this.#client
         .$executeRawUnsafe(
           // The lease becomes the retry delay: 100 ms, doubling per failed attempt, capped.
           `update "${this.schema}"."_outbox"
@@ -259,41 +275,47 @@ export class OutboxRelay {
            where id = $1::uuid and published_at is null`,
           row.id,
           describeError(error),
-          this.options.maxRetryDelayMs,
+          this.#options.maxRetryDelayMs,
         )
         .catch(() => {});
       return false;
     }
     try {
-      await this.markPublished(row.id);
+      await this.#markPublished(row.id);
       return true;
     } catch (error) {
       // Published but not marked: it will be published again after the lease and deduplicated downstream.
-      this.log?.warn({ err: error, schema: this.schema, eventId: row.id }, 'could not mark outbox row sent');
+      this.#log?.warn({ err: error, schema: this.schema, eventId: row.id }, 'could not mark outbox row sent');
       return false;
     }
   }
 
   /** Marks rows sent in batches: one update per tick instead of one per event. */
-  private markPublished(id: string): Promise<void> {
+  #markPublished(id: string): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.pendingMarks.set(id, { resolve, reject });
-      if (this.markScheduled) return;
-      this.markScheduled = true;
-      setImmediate(() => void this.writeMarks());
+      this.#pendingMarks.set(id, { resolve, reject });
+      if (this.#markScheduled) return;
+      this.#markScheduled = true;
+      setImmediate(() => void this.#writeMarks());
     });
   }
 
-  private async writeMarks(): Promise<void> {
-    this.markScheduled = false;
-    const batch = new Map(this.pendingMarks);
-    this.pendingMarks.clear();
+  async #writeMarks(): Promise<void> {
+    this.#markScheduled = false;
+    const batch = new Map(this.#pendingMarks);
+    this.#pendingMarks.clear();
     try {
-      await this.client.$executeRawUnsafe(
+      const ids = JSON.stringify([...batch.keys()]);
+      await this.#client.$executeRawUnsafe(
+        `delete from "${this.schema}"."_outbox"
+         where forget_on_publish and id in (select jsonb_array_elements_text($1::jsonb)::uuid)`,
+        ids,
+      );
+      await this.#client.$executeRawUnsafe(
         `update "${this.schema}"."_outbox"
            set published_at = now(), claimed_until = null, claimed_by = null, last_error = null
          where id in (select jsonb_array_elements_text($1::jsonb)::uuid)`,
-        JSON.stringify([...batch.keys()]),
+        ids,
       );
       for (const waiter of batch.values()) waiter.resolve();
     } catch (error) {
@@ -302,19 +324,19 @@ export class OutboxRelay {
   }
 
   /** Every ten minutes: drops published outbox rows and old inbox rows past their retention. */
-  private async cleanupOccasionally(): Promise<void> {
-    if (Date.now() - this.lastCleanup < 600_000) return;
-    this.lastCleanup = Date.now();
-    const { retainPublishedMs, retainInboxMs } = this.options;
+  async #cleanupOccasionally(): Promise<void> {
+    if (Date.now() - this.#lastCleanup < 600_000) return;
+    this.#lastCleanup = Date.now();
+    const { retainPublishedMs, retainInboxMs } = this.#options;
     if (retainPublishedMs > 0) {
-      await this.client.$executeRawUnsafe(
+      await this.#client.$executeRawUnsafe(
         `delete from "${this.schema}"."_outbox"
          where published_at is not null and published_at < now() - ($1::bigint * interval '1 millisecond')`,
         retainPublishedMs,
       );
     }
     if (retainInboxMs > 0) {
-      await this.client.$executeRawUnsafe(
+      await this.#client.$executeRawUnsafe(
         `delete from "${this.schema}"."_inbox" where processed_at < now() - ($1::bigint * interval '1 millisecond')`,
         retainInboxMs,
       );

@@ -1,5 +1,6 @@
 import { openPostgres } from '../db/database.ts';
 import { createIsolatedDatabase, describeWithInfra, resolveInfra, uniqueName } from '../testing/infra.ts';
+import { deleteRabbitMqTopology } from '../testing/rabbitmq.ts';
 import { describeEventBusConformance } from './bus.conformance.ts';
 import { RabbitMqEventBus } from './rabbitmq-bus.ts';
 
@@ -22,10 +23,8 @@ await describeWithInfra('rabbitmq', 'RabbitMQ with PostgreSQL', (amqpUrl) => {
         return bus;
       },
       async dispose() {
-        const cleaner = await RabbitMqEventBus.connect({ url: amqpUrl, prefix, retry });
         const consumers = buses.flatMap((b) => b.subscribedConsumers);
-        await cleaner.deleteTopology([...new Set(consumers)]);
-        await cleaner.close();
+        await deleteRabbitMqTopology({ url: amqpUrl, prefix, retry }, [...new Set(consumers)]);
         await db.close();
         await database.dispose();
       },

@@ -4,6 +4,7 @@ import { createEnvelope } from '@lifequest/proto';
 import { afterAll, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../db/database.ts';
 import { createIsolatedDatabase, describeWithInfra, resolveInfra, uniqueName } from '../testing/infra.ts';
+import { cuttableConnections, deleteRabbitMqTopology } from '../testing/rabbitmq.ts';
 import { startTcpProxy } from '../testing/tcp-proxy.ts';
 import { waitUntil } from '../testing/wait.ts';
 import { capturingLogger, countEffects, createServiceSchema } from './bus.conformance.ts';
@@ -36,29 +37,37 @@ await describeWithInfra('rabbitmq', 'RabbitMQ connection loss', (amqpUrl) => {
     const publisherLog = capturingLogger();
     const consumerLog = capturingLogger();
     // Two processes: the publishing service and the consuming one, each with its own connection.
+    const publisherLink = cuttableConnections();
+    const consumerLink = cuttableConnections();
     const publisherBus = await RabbitMqEventBus.connect({
       url: amqpUrl,
       prefix,
       retry,
       log: publisherLog.log,
+      connect: publisherLink.connect,
     });
-    const consumerBus = await RabbitMqEventBus.connect({ url: amqpUrl, prefix, retry, log: consumerLog.log });
+    const consumerBus = await RabbitMqEventBus.connect({
+      url: amqpUrl,
+      prefix,
+      retry,
+      log: consumerLog.log,
+      connect: consumerLink.connect,
+    });
     cleanups.push(async () => {
       await publisherBus.close();
       await consumerBus.close();
-      const cleaner = await RabbitMqEventBus.connect({ url: amqpUrl, prefix, retry });
-      await cleaner.deleteTopology(['auth']);
-      await cleaner.close();
+      await deleteRabbitMqTopology({ url: amqpUrl, prefix, retry }, ['auth']);
     });
 
     const client = sqlClient(db);
     const quests = createServiceEvents({
       schema: 'quests',
+      publisher: 'quests',
       prisma: client,
       bus: publisherBus,
       relay: { pollIntervalMs: 50 },
     });
-    const auth = createServiceEvents({ schema: 'auth', prisma: client, bus: consumerBus });
+    const auth = createServiceEvents({ schema: 'auth', publisher: 'auth', prisma: client, bus: consumerBus });
     cleanups.push(() => quests.stop());
     await auth.subscribe('auth', ['progress.logged'], async (event, tx) => {
       await tx.$executeRawUnsafe(
@@ -76,7 +85,7 @@ await describeWithInfra('rabbitmq', 'RabbitMQ connection loss', (amqpUrl) => {
       async () => {
         const n = await countEffects(db, 'auth');
         if (n < 1_000) return false;
-        consumerBus.dropConnection();
+        consumerLink.cut();
         effectsAtConsumerCut = n;
         return true;
       },
@@ -108,7 +117,7 @@ await describeWithInfra('rabbitmq', 'RabbitMQ connection loss', (amqpUrl) => {
           'select count(*)::int as n from quests._outbox where published_at is not null',
         );
         publishedAtPublisherCut = row?.n ?? 0;
-        publisherBus.dropConnection();
+        publisherLink.cut();
       }
     }
     await watcher;
@@ -192,7 +201,7 @@ await describeWithInfra('rabbitmq', 'RabbitMQ closing the connection itself', (a
         await waitUntil('the event after the reconnection', () => seen.includes(after.id));
         expect(lines.some((l) => l.includes('closed by the LifeQuest test'))).toBe(true);
       } finally {
-        await bus.deleteTopology(['social']);
+        await deleteRabbitMqTopology({ url: amqpUrl, prefix }, ['social']);
         await bus.close();
       }
     },
@@ -225,12 +234,13 @@ await describeWithInfra('rabbitmq', 'RabbitMQ going away and coming back', (amqp
     const client = sqlClient(db);
     const quests = createServiceEvents({
       schema: 'quests',
+      publisher: 'quests',
       prisma: client,
       bus,
       log,
       relay: { pollIntervalMs: 50 },
     });
-    const social = createServiceEvents({ schema: 'social', prisma: client, bus });
+    const social = createServiceEvents({ schema: 'social', publisher: 'social', prisma: client, bus });
     try {
       await social.subscribe('social', ['goal.deleted'], async (event, tx) => {
         await tx.$executeRawUnsafe(
@@ -267,7 +277,7 @@ await describeWithInfra('rabbitmq', 'RabbitMQ going away and coming back', (amqp
     } finally {
       await quests.stop();
       await proxy.up();
-      await bus.deleteTopology(['social']).catch(() => {});
+      await deleteRabbitMqTopology({ url: amqpUrl, prefix }, ['social']).catch(() => {});
       await bus.close();
       await proxy.close();
       await db.close();

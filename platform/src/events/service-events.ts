@@ -1,12 +1,27 @@
-import { createEnvelope, type EventEnvelope, type EventName, type EventPayloads } from '@lifequest/proto';
+import {
+  createEnvelope,
+  EVENT_PUBLISHERS,
+  type EventEnvelope,
+  type EventName,
+  type EventPayloads,
+  mayPublish,
+} from '@lifequest/proto';
 import type { Logger } from '../logger.ts';
 import { registerOutboxMetrics } from './metrics.ts';
-import { assertSchemaName, insertOutboxRow, OutboxRelay, type RelayOptions } from './outbox.ts';
+import {
+  assertSchemaName,
+  forgetInOutbox,
+  insertOutboxRow,
+  OutboxRelay,
+  type RelayOptions,
+} from './outbox.ts';
 import type { EventBus, SqlTx, TransactionalClient } from './ports.ts';
 
 export interface ServiceEventsOptions<Tx extends SqlTx> {
   /** The service's own Postgres schema: its `_outbox` and `_inbox` live there. */
   schema: string;
+  /** The module whose events these are: `emit` refuses any event EVENT_PUBLISHERS gives another service. */
+  publisher: string;
   /** The service's generated PrismaClient (or `sqlClient(db)`). */
   prisma: TransactionalClient<Tx>;
   bus: EventBus;
@@ -21,6 +36,7 @@ export interface ServiceEventsOptions<Tx extends SqlTx> {
 /**
  * Writes an event into the outbox inside the current unit of work: validated against its zod schema in
  * proto (an invalid event throws, rolling the change back), committed or rolled back with the change.
+ * Only the event's publisher (proto's EVENT_PUBLISHERS) may emit it; any other module's emit throws.
  */
 export type Emit = <N extends EventName>(
   name: N,
@@ -55,6 +71,12 @@ export interface ServiceEvents<Tx extends SqlTx> {
   ): Promise<void>;
   /** Whether `consumer` has handled every one of these events (their effects are committed). */
   hasHandled(consumer: string, eventIds: readonly string[]): Promise<boolean>;
+  /**
+   * A hero's erasure, inside the purge's unit of work: the events of this service's outbox that mention
+   * `userId` go, those already published now and the others (the purge's own confirmation among them:
+   * emit it first) once published, so the outbox's retention window keeps nothing about the hero.
+   */
+  forget(tx: Tx, userId: string): Promise<void>;
 }
 
 /** The runtime's handle on a service's events: what the service sees, plus the relay's lifecycle. */
@@ -92,6 +114,11 @@ export function createServiceEvents<Tx extends SqlTx>(
     let emitted = 0;
     const result = await prisma.$transaction(async (tx) => {
       const emit: Emit = async (name, payload, actorId) => {
+        if (!mayPublish(options.publisher, name)) {
+          throw new Error(
+            `The ${options.publisher} module may not emit ${name}: its publisher is ${String(EVENT_PUBLISHERS[name])} (proto's EVENT_PUBLISHERS)`,
+          );
+        }
         const event = createEnvelope(name, payload, actorId);
         await insertOutboxRow(tx, schema, event);
         emitted++;
@@ -141,6 +168,7 @@ export function createServiceEvents<Tx extends SqlTx>(
       );
       return (rows[0]?.n ?? 0) >= new Set(eventIds).size;
     },
+    forget: (tx, userId) => forgetInOutbox(tx, schema, userId),
     async start() {
       unregisterMetrics ??= registerOutboxMetrics(relay);
       await relay.start();

@@ -24,6 +24,10 @@ beforeAll(async () => {
     },
     async (request) => ({ id: request.params.id, title: request.body.title }),
   );
+  // What a plugin does when it refuses a request: throws an error carrying a 4xx statusCode of its own.
+  app.get('/api/refusing-plugin', async () => {
+    throw Object.assign(new Error('Not like this.'), { statusCode: 405 });
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
@@ -102,7 +106,21 @@ describe('the house rules every LifeQuest server keeps', () => {
     });
     const long = await post(`/api/things/${'x'.repeat(200)}`, JSON.stringify({ title: 'ok' }));
     expect(long.status).toBe(414);
-    expect(await long.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await long.json()).toEqual({
+      error: 'Request path too long',
+      message: 'A path parameter is too long.',
+      code: 'URI_TOO_LONG',
+    });
+  });
+
+  it('answers any other 4xx the HTTP layer raises from the table, as BAD_REQUEST', async () => {
+    const res = await fetch(`${base}/api/refusing-plugin`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: 'Invalid request',
+      message: 'Not like this.',
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('refuses a body that is not JSON with 415', async () => {

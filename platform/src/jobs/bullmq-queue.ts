@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { ZodType } from 'zod';
 import type { Logger } from '../logger.ts';
@@ -28,14 +29,14 @@ export interface BullMqQueueOptions extends Partial<JobQueueDefaults> {
  */
 export class BullMqJobQueue implements JobQueue {
   readonly kind = 'bullmq' as const;
-  private readonly options: BullMqQueueOptions & JobQueueDefaults & { prefix: string };
-  private readonly queues = new Map<string, Queue>();
-  private readonly workers: Worker[] = [];
-  private readonly log: Logger | undefined;
+  readonly #options: BullMqQueueOptions & JobQueueDefaults & { prefix: string };
+  readonly #queues = new Map<string, Queue>();
+  readonly #workers: Worker[] = [];
+  readonly #log: Logger | undefined;
 
   constructor(options: BullMqQueueOptions) {
-    this.options = { ...DEFAULT_JOB_QUEUE, prefix: 'lifequest', ...options };
-    this.log = options.log;
+    this.#options = { ...DEFAULT_JOB_QUEUE, prefix: 'lifequest', ...options };
+    this.#log = options.log;
   }
 
   async enqueue<T>(queue: string, data: T, options: EnqueueOptions<T> = {}): Promise<{ id: string }> {
@@ -44,10 +45,10 @@ export class BullMqJobQueue implements JobQueue {
       if (!parsed.success) throw new UnrecoverableJobError(invalidPayloadMessage(queue, parsed.error.issues));
     }
     const id = options.jobId ?? randomUUID();
-    await this.queue(queue).add(queue, data, {
+    await this.#queue(queue).add(queue, data, {
       jobId: id,
-      attempts: options.attempts ?? this.options.attempts,
-      backoff: { type: 'exponential', delay: options.backoffMs ?? this.options.backoffMs },
+      attempts: options.attempts ?? this.#options.attempts,
+      backoff: { type: 'exponential', delay: options.backoffMs ?? this.#options.backoffMs },
     });
     return { id };
   }
@@ -71,26 +72,29 @@ export class BullMqJobQueue implements JobQueue {
         }
       },
       {
-        connection: { url: this.options.url, maxRetriesPerRequest: null },
-        prefix: this.options.prefix,
-        concurrency: Math.max(1, options.concurrency ?? this.options.concurrency),
+        connection: { url: this.#options.url, maxRetriesPerRequest: null },
+        prefix: this.#options.prefix,
+        // Recorded on every job it runs (BullMQ's `processedBy`): with workers scaled out, Redis tells which
+        // process (pod name = host name) ran a job.
+        name: workerName(),
+        concurrency: Math.max(1, options.concurrency ?? this.#options.concurrency),
       },
     );
     worker.on('failed', (job, error) =>
-      this.log?.warn(
+      this.#log?.warn(
         { err: error, queue, jobId: job?.id, attempts: job?.attemptsMade },
         'job attempt failed',
       ),
     );
-    worker.on('error', (error) => this.log?.warn({ err: error, queue }, 'job worker error'));
-    this.workers.push(worker);
+    worker.on('error', (error) => this.#log?.warn({ err: error, queue }, 'job worker error'));
+    this.#workers.push(worker);
     await worker.waitUntilReady();
   }
 
   async getJob<R = unknown>(queue: string, id: string): Promise<JobStatus<R> | null> {
     // State first, then the job: a job read before it completed would show no result yet.
-    const state = await this.queue(queue).getJobState(id);
-    const job = await this.queue(queue).getJob(id);
+    const state = await this.#queue(queue).getJobState(id);
+    const job = await this.#queue(queue).getJob(id);
     if (!job || state === 'unknown') return null;
     const attemptsMade = Math.max(job.attemptsStarted ?? 0, job.attemptsMade ?? 0);
     switch (state) {
@@ -122,7 +126,7 @@ export class BullMqJobQueue implements JobQueue {
 
   async stats(): Promise<QueueStats[]> {
     return Promise.all(
-      [...this.queues.entries()].map(async ([queue, q]) => {
+      [...this.#queues.entries()].map(async ([queue, q]) => {
         const c = await q.getJobCounts('waiting', 'delayed', 'prioritized', 'active', 'completed', 'failed');
         return {
           queue,
@@ -137,31 +141,36 @@ export class BullMqJobQueue implements JobQueue {
 
   /** Closes workers first (each finishes its running job), then the producers' connections. */
   async close(): Promise<void> {
-    await Promise.allSettled(this.workers.splice(0).map((w) => w.close()));
-    await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
-    this.queues.clear();
+    await Promise.allSettled(this.#workers.splice(0).map((w) => w.close()));
+    await Promise.allSettled([...this.#queues.values()].map((q) => q.close()));
+    this.#queues.clear();
   }
 
   /** Deletes the given queues and their jobs from Redis: for tests, which each use their own prefix. */
   async obliterate(queues: readonly string[]): Promise<void> {
-    for (const name of queues) await this.queue(name).obliterate({ force: true });
+    for (const name of queues) await this.#queue(name).obliterate({ force: true });
   }
 
-  private queue(name: string): Queue {
-    let q = this.queues.get(name);
+  #queue(name: string): Queue {
+    let q = this.#queues.get(name);
     if (!q) {
       q = new Queue(name, {
-        connection: { url: this.options.url },
-        prefix: this.options.prefix,
+        connection: { url: this.#options.url },
+        prefix: this.#options.prefix,
         defaultJobOptions: {
           // Bounded retention: finished jobs stay visible for a while, never pile up forever.
-          removeOnComplete: { count: this.options.keepCompleted, age: 24 * 3_600 },
-          removeOnFail: { count: this.options.keepFailed, age: 7 * 24 * 3_600 },
+          removeOnComplete: { count: this.#options.keepCompleted, age: 24 * 3_600 },
+          removeOnFail: { count: this.#options.keepFailed, age: 7 * 24 * 3_600 },
         },
       });
-      q.on('error', (error) => this.log?.warn({ err: error, queue: name }, 'job queue connection error'));
-      this.queues.set(name, q);
+      q.on('error', (error) => this.#log?.warn({ err: error, queue: name }, 'job queue connection error'));
+      this.#queues.set(name, q);
     }
     return q;
   }
+}
+
+/** How a worker of this process signs the jobs it runs: `<host name>:<pid>`. */
+export function workerName(): string {
+  return `${hostname()}:${process.pid}`;
 }

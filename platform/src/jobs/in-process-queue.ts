@@ -46,25 +46,25 @@ interface Queue {
  */
 export class InProcessJobQueue implements JobQueue {
   readonly kind = 'in-process' as const;
-  private readonly queues = new Map<string, Queue>();
-  private readonly defaults: JobQueueDefaults;
-  private readonly log: Logger | undefined;
-  private readonly running = new Set<Promise<void>>();
-  private closed = false;
+  readonly #queues = new Map<string, Queue>();
+  readonly #defaults: JobQueueDefaults;
+  readonly #log: Logger | undefined;
+  readonly #running = new Set<Promise<void>>();
+  #closed = false;
 
   constructor(options: Partial<JobQueueDefaults> & { log?: Logger } = {}) {
     const { log, ...defaults } = options;
-    this.defaults = { ...DEFAULT_JOB_QUEUE, ...defaults };
-    this.log = log;
+    this.#defaults = { ...DEFAULT_JOB_QUEUE, ...defaults };
+    this.#log = log;
   }
 
   async enqueue<T>(queue: string, data: T, options: EnqueueOptions<T> = {}): Promise<{ id: string }> {
-    if (this.closed) throw new Error('The job queue is closed');
+    if (this.#closed) throw new Error('The job queue is closed');
     if (options.schema) {
       const parsed = options.schema.safeParse(data);
       if (!parsed.success) throw new UnrecoverableJobError(invalidPayloadMessage(queue, parsed.error.issues));
     }
-    const q = this.queue(queue);
+    const q = this.#queue(queue);
     const id = options.jobId ?? randomUUID();
     if (q.jobs.has(id)) return { id };
     const job: Job = {
@@ -72,13 +72,13 @@ export class InProcessJobQueue implements JobQueue {
       // A copy, as Redis would hold: the caller mutating its object later changes nothing.
       data: structuredClone(data),
       state: 'waiting',
-      attempts: options.attempts ?? this.defaults.attempts,
-      backoffMs: options.backoffMs ?? this.defaults.backoffMs,
+      attempts: options.attempts ?? this.#defaults.attempts,
+      backoffMs: options.backoffMs ?? this.#defaults.backoffMs,
       attemptsMade: 0,
     };
     q.jobs.set(id, job);
     q.ready.push(job);
-    this.pump(queue, q);
+    this.#pump(queue, q);
     return { id };
   }
 
@@ -88,24 +88,24 @@ export class InProcessJobQueue implements JobQueue {
     handler: (data: T, job: { id: string; attempt: number }) => Promise<R>,
     options: { concurrency?: number } = {},
   ): Promise<void> {
-    const q = this.queue(queue);
+    const q = this.#queue(queue);
     if (q.worker) throw new Error(`Queue '${queue}' already has a worker in this process`);
     q.worker = {
       schema: schema as ZodType<unknown>,
       handler: handler as Worker['handler'],
-      concurrency: Math.max(1, options.concurrency ?? this.defaults.concurrency),
+      concurrency: Math.max(1, options.concurrency ?? this.#defaults.concurrency),
       running: 0,
     };
-    this.pump(queue, q);
+    this.#pump(queue, q);
   }
 
   async getJob<R = unknown>(queue: string, id: string): Promise<JobStatus<R> | null> {
-    const job = this.queues.get(queue)?.jobs.get(id);
+    const job = this.#queues.get(queue)?.jobs.get(id);
     return job ? status<R>(job) : null;
   }
 
   async waitFor<R = unknown>(queue: string, id: string, timeoutMs: number): Promise<JobStatus<R>> {
-    const q = this.queue(queue);
+    const q = this.#queue(queue);
     const current = q.jobs.get(id);
     if (!current) throw new Error(`No job '${id}' in queue '${queue}'`);
     if (current.state === 'completed' || current.state === 'failed') return status<R>(current);
@@ -128,7 +128,7 @@ export class InProcessJobQueue implements JobQueue {
   }
 
   async stats(): Promise<QueueStats[]> {
-    return [...this.queues.entries()].map(([queue, q]) => {
+    return [...this.#queues.entries()].map(([queue, q]) => {
       const counts = { waiting: 0, active: 0, completed: 0, failed: 0 };
       for (const job of q.jobs.values()) counts[job.state]++;
       return { queue, ...counts };
@@ -137,40 +137,40 @@ export class InProcessJobQueue implements JobQueue {
 
   /** Stops starting jobs and waits for the running ones; jobs still waiting are dropped. */
   async close(): Promise<void> {
-    this.closed = true;
-    for (const q of this.queues.values()) {
+    this.#closed = true;
+    for (const q of this.#queues.values()) {
       for (const job of q.jobs.values()) clearTimeout(job.timer);
       q.ready.length = 0;
     }
-    await Promise.allSettled([...this.running]);
+    await Promise.allSettled([...this.#running]);
   }
 
-  private queue(name: string): Queue {
-    let q = this.queues.get(name);
+  #queue(name: string): Queue {
+    let q = this.#queues.get(name);
     if (!q) {
       q = { jobs: new Map(), ready: [], finished: { completed: [], failed: [] }, listeners: new Set() };
-      this.queues.set(name, q);
+      this.#queues.set(name, q);
     }
     return q;
   }
 
-  private pump(name: string, q: Queue): void {
+  #pump(name: string, q: Queue): void {
     const worker = q.worker;
     if (!worker) return;
-    while (!this.closed && worker.running < worker.concurrency && q.ready.length > 0) {
+    while (!this.#closed && worker.running < worker.concurrency && q.ready.length > 0) {
       const job = q.ready.shift()!;
       worker.running++;
-      const run = this.run(name, q, worker, job).finally(() => {
+      const run = this.#run(name, q, worker, job).finally(() => {
         worker.running--;
-        this.running.delete(run);
+        this.#running.delete(run);
         for (const listener of [...q.listeners]) listener();
-        this.pump(name, q);
+        this.#pump(name, q);
       });
-      this.running.add(run);
+      this.#running.add(run);
     }
   }
 
-  private async run(name: string, q: Queue, worker: Worker, job: Job): Promise<void> {
+  async #run(name: string, q: Queue, worker: Worker, job: Job): Promise<void> {
     job.state = 'active';
     job.attemptsMade++;
     try {
@@ -178,18 +178,21 @@ export class InProcessJobQueue implements JobQueue {
       if (!parsed.success) throw new UnrecoverableJobError(invalidPayloadMessage(name, parsed.error.issues));
       job.result = await worker.handler(parsed.data, { id: job.id, attempt: job.attemptsMade });
       job.error = undefined;
-      this.finish(q, job, 'completed');
+      this.#finish(q, job, 'completed');
     } catch (error) {
       job.error = error instanceof Error ? error.message : String(error);
       const retry =
-        job.attemptsMade < job.attempts && !(error instanceof UnrecoverableJobError) && !this.closed;
+        job.attemptsMade < job.attempts && !(error instanceof UnrecoverableJobError) && !this.#closed;
       if (!retry) {
-        this.log?.error({ err: error, queue: name, jobId: job.id, attempts: job.attemptsMade }, 'job failed');
-        this.finish(q, job, 'failed');
+        this.#log?.error(
+          { err: error, queue: name, jobId: job.id, attempts: job.attemptsMade },
+          'job failed',
+        );
+        this.#finish(q, job, 'failed');
         return;
       }
       const delay = job.backoffMs * 2 ** (job.attemptsMade - 1);
-      this.log?.warn(
+      this.#log?.warn(
         { err: error, queue: name, jobId: job.id, attempt: job.attemptsMade, delay },
         'job retrying',
       );
@@ -197,17 +200,17 @@ export class InProcessJobQueue implements JobQueue {
       job.timer = setTimeout(() => {
         job.timer = undefined;
         q.ready.push(job);
-        this.pump(name, q);
+        this.#pump(name, q);
       }, delay);
     }
   }
 
   /** Keeps finished jobs for inspection, dropping the oldest beyond the configured counts. */
-  private finish(q: Queue, job: Job, state: 'completed' | 'failed'): void {
+  #finish(q: Queue, job: Job, state: 'completed' | 'failed'): void {
     job.state = state;
     const kept = q.finished[state];
     kept.push(job.id);
-    const limit = state === 'completed' ? this.defaults.keepCompleted : this.defaults.keepFailed;
+    const limit = state === 'completed' ? this.#defaults.keepCompleted : this.#defaults.keepFailed;
     while (kept.length > limit) q.jobs.delete(kept.shift()!);
   }
 }

@@ -8,6 +8,7 @@ import type { EventBus } from '../events/ports.ts';
 import { RabbitMqEventBus } from '../events/rabbitmq-bus.ts';
 import { createHttpServer } from '../http/server.ts';
 import { describeWithInfra, uniqueName } from '../testing/infra.ts';
+import { deleteRabbitMqTopology } from '../testing/rabbitmq.ts';
 import { waitUntil } from '../testing/wait.ts';
 import { runDlqCommand } from './dlq-command.ts';
 import { registerOpsRoutes } from './routes.ts';
@@ -128,7 +129,7 @@ await describeWithInfra('rabbitmq', 'dlq command, distributed mode (RabbitMQ)', 
       await waitUntil('the other event', () => state.handled === 2);
       expect(await bus.listDeadLetters('admin')).toEqual([]);
     } finally {
-      await bus.deleteTopology(['admin']);
+      await deleteRabbitMqTopology({ url: amqpUrl, prefix, retry }, ['admin']);
       await bus.close();
     }
   });

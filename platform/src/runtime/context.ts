@@ -19,6 +19,7 @@ export function moduleContext(
       created = true;
       const events = createServiceEvents({
         schema: module.schema,
+        publisher: module.name,
         prisma,
         bus: shared.bus,
         log: shared.log,

@@ -4,9 +4,9 @@ import type { Database } from '../db/database.ts';
 import type { EventBus, SqlTx, TransactionalClient } from '../events/ports.ts';
 import type { ServiceEvents } from '../events/service-events.ts';
 import type { HttpServer } from '../http/server.ts';
+import type { ServiceDirectory } from '../http/service-directory.ts';
 import type { JobQueue } from '../jobs/ports.ts';
 import type { Logger } from '../logger.ts';
-import type { ServiceDirectory } from './service-directory.ts';
 
 /**
  * What a module declares about itself for the runtime and the config: its name (also its target and the

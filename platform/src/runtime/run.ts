@@ -5,11 +5,11 @@ import { type Database, openPglite, openPostgres } from '../db/database.ts';
 import { migrate } from '../db/migrations.ts';
 import type { EventBus } from '../events/ports.ts';
 import { createHttpServer, type HttpServer } from '../http/server.ts';
+import { ServiceDirectory } from '../http/service-directory.ts';
 import type { Logger } from '../logger.ts';
 import { moduleContext } from './context.ts';
 import type { ServiceModule } from './module.ts';
 import { resolveSecrets } from './secrets.ts';
-import { ServiceDirectory } from './service-directory.ts';
 import { createTransports } from './transports.ts';
 
 /** One /api prefix the gateway forwards, and to which module. */
@@ -30,8 +30,10 @@ export interface GatewayOptions {
   routes: readonly GatewayRoute[];
   sessionSecret: string;
   internalSecret: string;
-  /** The process's bus when it runs everything (embedded ops routes for dead letters). */
-  bus?: EventBus;
+  /** The process's bus: the gateway consumes the events that end a deleted hero's sessions. */
+  bus: EventBus;
+  /** Serve the dead-letter routes of the `npm run dlq` CLI (embedded: only this process holds the bus). */
+  deadLetterRoutes: boolean;
 }
 
 export type GatewayStarter = (
@@ -158,20 +160,26 @@ export async function run(config: Config, registry: Registry, log: Logger): Prom
       directory.set(module.name, url);
     }
 
+    // The gateway subscribes before any relay starts (embedded, an event published earlier would miss it).
+    const gateway =
+      config.target === 'all' || config.target === 'gateway'
+        ? await registry.gateway({
+            config,
+            log,
+            db,
+            services: directory,
+            routes: gatewayRoutes(registry.modules),
+            sessionSecret: secrets.sessionSecret,
+            internalSecret: secrets.internalSecret,
+            bus: transports.bus,
+            deadLetterRoutes: config.target === 'all',
+          })
+        : undefined;
+    if (gateway) closers.push(() => gateway.close());
+
     for (const fn of started) await fn();
 
-    if (config.target === 'all' || config.target === 'gateway') {
-      const gateway = await registry.gateway({
-        config,
-        log,
-        db,
-        services: directory,
-        routes: gatewayRoutes(registry.modules),
-        sessionSecret: secrets.sessionSecret,
-        internalSecret: secrets.internalSecret,
-        bus: config.target === 'all' ? transports.bus : undefined,
-      });
-      closers.push(() => gateway.close());
+    if (gateway) {
       await gateway.app.listen({ host: config.host, port: config.port });
       const port = (gateway.app.server.address() as AddressInfo).port;
       return { url: `http://localhost:${port}`, serviceUrls, close };

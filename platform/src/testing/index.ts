@@ -4,3 +4,4 @@ export * from './modules.ts';
 export * from './ports.ts';
 export * from './schema-agreement.ts';
 export * from './sse.ts';
+export * from './tcp-proxy.ts';

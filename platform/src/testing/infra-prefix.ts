@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
-import { RabbitMqEventBus } from '../events/rabbitmq-bus.ts';
 import { uniqueName } from './infra.ts';
+import { deleteRabbitMqTopology } from './rabbitmq.ts';
 
 const CONSUMERS = ['auth', 'quests', 'social', 'ai', 'admin', 'gateway'] as const;
 
@@ -22,9 +22,7 @@ export function isolatedInfraPrefix(urls: {
   const prefix = uniqueName('lqt').toLowerCase();
   const dispose = async () => {
     if (urls.amqpUrl) {
-      const bus = await RabbitMqEventBus.connect({ url: urls.amqpUrl, prefix }).catch(() => undefined);
-      await bus?.deleteTopology(CONSUMERS).catch(() => {});
-      await bus?.close();
+      await deleteRabbitMqTopology({ url: urls.amqpUrl, prefix }, CONSUMERS).catch(() => {});
     }
     if (urls.redisUrl) {
       const redis = new Redis(urls.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });

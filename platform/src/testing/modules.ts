@@ -17,11 +17,11 @@ import { InProcessEventBus } from '../events/in-process-bus.ts';
 import type { RetryPolicy } from '../events/retry.ts';
 import { IDENTITY_HEADER, type Identity, signIdentity } from '../http/identity.ts';
 import { createHttpServer, type HttpServer } from '../http/server.ts';
+import { ServiceDirectory } from '../http/service-directory.ts';
 import { InProcessJobQueue } from '../jobs/in-process-queue.ts';
 import { createLogger } from '../logger.ts';
 import { moduleContext } from '../runtime/context.ts';
 import type { ServiceModule } from '../runtime/module.ts';
-import { ServiceDirectory } from '../runtime/service-directory.ts';
 
 export interface TestModulesOptions {
   /** Environment the config is read from (nothing of the test's own environment leaks in). */

@@ -49,9 +49,29 @@ export const UserLeveledUp = z.object({
   totalXP: z.number().int(),
 });
 
+/**
+ * A hero's XP totals after any change of their ledger (not only level-ups), so read models such as
+ * social's rankings follow totalXP without calling auth. `xpVersion` is the number of lines in the
+ * hero's ledger after the change: it only grows, so a consumer keeps the totals with the highest one
+ * whatever order the events arrive in.
+ */
+export const UserXpChanged = z.object({
+  userId: id,
+  totalXP: z.number().int(),
+  lifeLevel: z.number().int().min(1),
+  xpVersion: z.number().int().min(0),
+});
+
 export const UserDeleted = z.object({ userId: id });
 
 export const UserDeletionRequested = z.object({ userId: id, requestedBy: id });
+
+/**
+ * One holder of a hero's data (a service that purges on user.deleted, or the gateway for sessions) has
+ * removed or anonymised all of it; published in the purge's own transaction. The admin service shows a
+ * deletion as in progress until auth (user.deleted) and every holder have confirmed.
+ */
+export const UserPurged = z.object({ userId: id, service: z.string().min(1) });
 
 export const GoalCreated = z.object({
   goalId: id,
@@ -64,11 +84,15 @@ export const GoalCreated = z.object({
   totalXp: xp,
 });
 
+/** The quest's class (a life class, 'general' by default); social maps it to a challenge class. */
+const goalClassName = z.string().optional();
+
 export const GoalCompleted = z.object({
   goalId: id,
   userId: id,
   title,
   foundation: z.string().nullable(),
+  className: goalClassName,
   xpBonus: xp,
   version,
 });
@@ -87,6 +111,9 @@ export const MilestoneCompleted = z.object({
   /** The plan's early_milestone bonus, when the milestone was completed before its due date. */
   xpBonus: xp.optional(),
   version,
+  /** The quest's class and foundation when the milestone was completed (social's challenge progress). */
+  className: goalClassName,
+  foundation: z.string().nullable().optional(),
 });
 
 export const MilestoneReopened = z.object({
@@ -137,8 +164,10 @@ export const EVENT_SCHEMAS = {
   'user.updated': UserUpdated,
   'user.onboarded': UserOnboarded,
   'user.leveled_up': UserLeveledUp,
+  'user.xp_changed': UserXpChanged,
   'user.deleted': UserDeleted,
   'user.deletion_requested': UserDeletionRequested,
+  'user.purged': UserPurged,
   'goal.created': GoalCreated,
   'goal.completed': GoalCompleted,
   'goal.reopened': GoalReopened,
@@ -159,14 +188,18 @@ export const EVENT_NAMES = Object.keys(EVENT_SCHEMAS) as EventName[];
 
 export type EventPayloads = { [N in EventName]: z.output<(typeof EVENT_SCHEMAS)[N]> };
 
-/** The one service allowed to publish each event (ARCHITECTURE section 3). */
-export const EVENT_PUBLISHERS: Readonly<Record<EventName, 'auth' | 'quests' | 'social' | 'ai' | 'admin'>> = {
+type Publisher = 'auth' | 'quests' | 'social' | 'ai' | 'admin' | 'gateway';
+
+/** The one service allowed to publish each event (ARCHITECTURE section 3); user.purged: each holder. */
+export const EVENT_PUBLISHERS: Readonly<Record<EventName, Publisher | readonly Publisher[]>> = {
   'user.registered': 'auth',
   'user.updated': 'auth',
   'user.onboarded': 'auth',
   'user.leveled_up': 'auth',
+  'user.xp_changed': 'auth',
   'user.deleted': 'auth',
   'user.deletion_requested': 'admin',
+  'user.purged': ['quests', 'social', 'ai', 'gateway'],
   'goal.created': 'quests',
   'goal.completed': 'quests',
   'goal.reopened': 'quests',
@@ -184,4 +217,11 @@ export const EVENT_PUBLISHERS: Readonly<Record<EventName, 'auth' | 'quests' | 's
 
 export function isEventName(value: unknown): value is EventName {
   return typeof value === 'string' && Object.hasOwn(EVENT_SCHEMAS, value);
+}
+
+/** Whether `service` may publish `name`: the unit of work refuses to emit an event another service owns. */
+export function mayPublish(service: string, name: EventName): boolean {
+  // One publisher per event today; the check also reads a list, should an event get several.
+  const publishers = EVENT_PUBLISHERS[name] as string | readonly string[];
+  return typeof publishers === 'string' ? publishers === service : publishers.includes(service);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_NAMES, EVENT_PUBLISHERS } from './catalogue.ts';
+import { EVENT_NAMES, EVENT_PUBLISHERS, mayPublish } from './catalogue.ts';
 import { createEnvelope, EventValidationError, parseEnvelope } from './envelope.ts';
 
 const completed = {
@@ -54,6 +54,15 @@ describe('event envelopes', () => {
 
   it('names a publisher for every event in the catalogue', () => {
     expect(Object.keys(EVENT_PUBLISHERS).sort()).toEqual([...EVENT_NAMES].sort());
-    expect(EVENT_NAMES).toHaveLength(19);
+    expect(EVENT_NAMES).toHaveLength(21);
+  });
+});
+
+describe('mayPublish', () => {
+  it('lets only the owner of an event publish it', () => {
+    expect(mayPublish('quests', 'milestone.completed')).toBe(true);
+    expect(mayPublish('auth', 'milestone.completed')).toBe(false);
+    expect(mayPublish('auth', 'user.updated')).toBe(true);
+    expect(mayPublish('admin', 'user.deletion_requested')).toBe(true);
   });
 });

@@ -1,13 +1,9 @@
 // The ai API (spec 3 and 7): The Pathfinder's onboarding and floating chat, the advisor and its plan
 // drafts, and achievement stories. Field names are the spec's, word for word.
 import { z } from 'zod';
+import { AI_CONVERSATION_MAX, AI_MESSAGE_MAX } from '../rules/chat-limits.ts';
 import { FOUNDATIONS } from '../rules/discipline.ts';
 import { Plan } from './quests.ts';
-
-/** Longest chat message a hero may send; longer text is refused, not cut. */
-export const AI_MESSAGE_MAX = 2_000;
-/** Most messages one conversation call may carry (the web sends the whole conversation each turn). */
-export const AI_CONVERSATION_MAX = 100;
 
 export const ChatRole = z.enum(['user', 'assistant']);
 export type ChatRole = z.infer<typeof ChatRole>;
@@ -185,6 +181,8 @@ export const NARRATIVE_TYPES = [
   'multi_foundation',
   'milestone_celebration',
 ] as const;
+/** The kinds of chronicle The Pathfinder writes (a stored one may carry another: see StoryHistoryItem). */
+export type NarrativeType = (typeof NARRATIVE_TYPES)[number];
 
 /** One featured achievement of a story; the web shows its title. */
 export const StoryAchievement = z.object({

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { FOUNDATIONS } from '../rules/discipline.ts';
 import { SKILL_NODE_IDS } from '../rules/skill-nodes.ts';
 import { OnboardingResult } from './auth.ts';
+import { uuidField } from './params.ts';
 
 export const GOAL_CATEGORIES = ['fitness', 'finance', 'habit', 'project', 'education'] as const;
 export const GOAL_DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
@@ -169,7 +170,7 @@ export type FoundationBody = z.infer<typeof FoundationBody>;
 
 /** POST /api/progress. `value` is text or a number; for 'min:s' goals '5:30' and 330 are the same. */
 export const ProgressBody = z.object({
-  goalId: z.string({ error: 'goalId is required' }).min(1, 'goalId is required').max(100),
+  goalId: uuidField('goalId'),
   value: z.union([z.string().max(40, 'value must be at most 40 characters'), z.number()], {
     error: 'value is required',
   }),

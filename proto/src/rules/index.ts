@@ -1,8 +1,10 @@
 // Pure business rules shared by the services and the web app. No I/O: every clock is a parameter.
+export * from './chat-limits.ts';
 export * from './discipline.ts';
 export * from './fallback-plan.ts';
 export * from './level.ts';
 export * from './life-class.ts';
+export * from './milestone-xp.ts';
 export * from './profile.ts';
 export * from './progress.ts';
 export * from './skill-benchmarks.ts';

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, challengeTimeLeft, daysLeft, formatDate, timeAgo, toIsoDate } from './time.ts';
+import {
+  addDays,
+  challengeTimeLeft,
+  daysBetween,
+  daysLeft,
+  formatDate,
+  timeAgo,
+  toIsoDate,
+  utcDay,
+} from './time.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const before = (ms: number) => new Date(now.getTime() - ms);
@@ -73,6 +82,21 @@ describe('calendar dates', () => {
     expect(addDays('2027-12-15', 30)).toBe('2028-01-14');
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
     expect(addDays('2026-03-29', 0)).toBe('2026-03-29');
+  });
+
+  it('counts whole calendar days between two dates, negative backwards', () => {
+    expect(daysBetween('2026-03-01', '2026-05-30')).toBe(90);
+    expect(daysBetween('2028-02-28', '2028-03-01')).toBe(2);
+    expect(daysBetween('2026-03-10', '2026-03-09')).toBe(-1);
+    expect(daysBetween('2026-03-10', addDays('2026-03-10', 365))).toBe(365);
+  });
+
+  it('places a moment in its UTC calendar day', () => {
+    expect(utcDay(new Date('2026-03-01T23:59:59.999Z'))).toEqual({
+      start: new Date('2026-03-01T00:00:00.000Z'),
+      end: new Date('2026-03-02T00:00:00.000Z'),
+    });
+    expect(utcDay('2026-03-02T00:00:00Z').start).toEqual(new Date('2026-03-02T00:00:00.000Z'));
   });
 
   it('writes a moment as its UTC calendar date', () => {

@@ -69,3 +69,16 @@ export function addDays(isoDate: string, days: number): string {
   if (Number.isNaN(time)) throw new RangeError(`Not a yyyy-mm-dd date: ${isoDate}`);
   return toIsoDate(time + days * DAY);
 }
+
+/** Whole calendar days from `from` to `to` (both yyyy-mm-dd); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round(
+    (Date.parse(`${to.slice(0, 10)}T00:00:00Z`) - Date.parse(`${from.slice(0, 10)}T00:00:00Z`)) / DAY,
+  );
+}
+
+/** The UTC calendar day [start, end) a moment falls in: daily XP ceilings and daily bonuses count by it. */
+export function utcDay(moment: DateInput): { start: Date; end: Date } {
+  const start = Date.parse(`${toIsoDate(moment)}T00:00:00Z`);
+  return { start: new Date(start), end: new Date(start + DAY) };
+}

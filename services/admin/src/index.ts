@@ -1,19 +1,47 @@
 import type { ServiceModule } from '@lifequest/platform';
+import { createAdminDb } from './db.ts';
+import { deletionRoutes } from './deletions/routes.ts';
+import { DELETION_EVENTS, DeletionService, followDeletions } from './deletions/service.ts';
+import { followHeroes, HERO_EVENTS } from './heroes/read-model.ts';
+import { heroRoutes } from './heroes/routes.ts';
+import { AdminUsers } from './heroes/service.ts';
+import { tokenStatsRoutes } from './token-stats/routes.ts';
+import { TokenStatsService } from './token-stats/service.ts';
+import { followAiUsage } from './token-stats/usage.ts';
 
-/**
- * The admin service: users and what the AI costs. Its features arrive with their own issues; the module
- * already declares its routes (admins only, checked at the gateway and again by each route's
- * `access: 'admin'`), boots and migrates.
- */
-export const adminModule: ServiceModule = {
-  name: 'admin',
-  port: 8085,
-  schema: 'admin',
-  migrations: new URL('../prisma/migrations/', import.meta.url),
-  routePrefixes: ['/api/admin'],
-  adminOnly: true,
-  subscribes: [],
-  async setup() {},
-};
+export { heroDataHolders } from './deletions/holders.ts';
 
-export default adminModule;
+export interface AdminModuleOptions {
+  /**
+   * Who must confirm a hero's deletion before it counts as done: auth (user.deleted), every module that
+   * purges the hero and the gateway (user.purged). The app's registry works it out from the modules.
+   */
+  heroDataHolders: readonly string[];
+}
+
+/** The admin service: users overview, token and cost stats, permanent deletion of a hero. */
+export function createAdminModule(options: AdminModuleOptions): ServiceModule {
+  return {
+    name: 'admin',
+    port: 8085,
+    schema: 'admin',
+    migrations: new URL('../prisma/migrations/', import.meta.url),
+    routePrefixes: ['/api/admin'],
+    // The gateway refuses heroes who are not admins, and every route here checks again (access: 'admin').
+    adminOnly: true,
+    subscribes: [...HERO_EVENTS, 'ai.usage.recorded', ...DELETION_EVENTS],
+    async setup(app, ctx) {
+      const db = createAdminDb(ctx.db);
+      ctx.onClose(() => db.$disconnect());
+      const events = ctx.events(db);
+      await followHeroes(events);
+      await followAiUsage(events);
+      await followDeletions(events);
+
+      const { adminEmails } = ctx.config;
+      heroRoutes(app, new AdminUsers(db, adminEmails));
+      tokenStatsRoutes(app, new TokenStatsService(db));
+      deletionRoutes(app, new DeletionService(events, { adminEmails, holders: options.heroDataHolders }));
+    },
+  };
+}

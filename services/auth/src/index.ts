@@ -1,6 +1,7 @@
 import type { ServiceModule } from '@lifequest/platform';
 import { createAuthDb } from './db.ts';
 import { ensureAdminAccounts } from './heroes/admin-accounts.ts';
+import { DELETION_EVENTS, deleteHeroesOnRequest } from './heroes/deletion.ts';
 import { firstQuestsOverHttp } from './heroes/first-quests.ts';
 import { heroRoutes } from './heroes/routes.ts';
 import { HeroService } from './heroes/service.ts';
@@ -15,12 +16,13 @@ export const authModule: ServiceModule = {
   schema: 'auth',
   migrations: new URL('../prisma/migrations/', import.meta.url),
   routePrefixes: ['/api/auth'],
-  subscribes: XP_EVENTS,
+  subscribes: [...XP_EVENTS, ...DELETION_EVENTS],
   async setup(app, ctx) {
     const db = createAuthDb(ctx.db);
     ctx.onClose(() => db.$disconnect());
     const events = ctx.events(db);
     await consumeXpEvents(events);
+    await deleteHeroesOnRequest(events);
 
     const heroes = new HeroService(db, ctx.config.adminEmails, events, firstQuestsOverHttp(ctx.services));
     await ensureAdminAccounts(heroes, {

@@ -116,6 +116,8 @@ describe('the events quests publishes through its outbox', () => {
       xpReward: 30,
       xpBonus: 5,
       version: 1,
+      className: 'financial',
+      foundation: null,
     });
     expect(find('milestone.completed', undated!.id, 1)).toMatchObject({ xpReward: 70, xpBonus: 0 });
     expect(find('goal.completed', goal.id, 1)).toEqual({
@@ -123,6 +125,7 @@ describe('the events quests publishes through its outbox', () => {
       userId: hero,
       title: 'Save $500',
       foundation: null,
+      className: 'financial',
       xpBonus: 20,
       version: 1,
     });
@@ -187,5 +190,15 @@ describe('user.deleted', () => {
     expect(await db.progressEntry.count({ where: { userId: hero } })).toBe(0);
     expect(await db.goal.count({ where: { userId: other } })).toBe(1);
     expect(await db.milestone.count({ where: { userId: other } })).toBe(3);
+
+    // quests confirms to the admin, and keeps none of its published events about the hero.
+    await svc.settled();
+    expect(svc.publishedOf('user.purged').filter((e) => e.payload.userId === hero)).toMatchObject([
+      { payload: { userId: hero, service: 'quests' } },
+    ]);
+    const mentions = (id: string) =>
+      svc.database.query('select 1 from quests._outbox where strpos(envelope::text, $1) > 0', [id]);
+    expect(await mentions(hero)).toEqual([]);
+    expect((await mentions(other)).length).toBeGreaterThan(0);
   });
 });

@@ -45,7 +45,7 @@ export const questsModule: ServiceModule = {
     foundationRoutes(app, new FoundationService(db));
     milestoneRoutes(app, new MilestoneService(db, events, authXpLedger(ctx.services, ctx.log)));
     progressRoutes(app, new ProgressService(db, events));
-    dashboardRoutes(app, new DashboardService(db));
+    dashboardRoutes(app, new DashboardService(ctx.db));
     planRoutes(app, new PlanService(db, events));
     skillTreeRoutes(app, new SkillTreeService(db));
     onboardingRoutes(app, new OnboardingQuestService(db, events));

@@ -70,12 +70,8 @@ async function readBody(response: Response): Promise<unknown> {
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-/**
- * The one way the web app talks to the gateway: cookie credentials plus the stored session id as a
- * bearer token, JSON in and out, and every non-OK status turned into an ApiError (401 included).
- */
-export async function apiRequest<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+function requestInit(method: HttpMethod, body: unknown, accept: string): RequestInit {
+  const headers: Record<string, string> = { Accept: accept };
   const sessionId = readSessionId();
   if (sessionId) headers.Authorization = `Bearer ${sessionId}`;
   const init: RequestInit = { method, headers, credentials: 'include' };
@@ -83,17 +79,126 @@ export async function apiRequest<T>(method: HttpMethod, url: string, body?: unkn
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
+  return init;
+}
 
-  const response = await fetch(url, init);
+async function failure(response: Response): Promise<ApiError> {
   const parsed = await readBody(response);
-  if (!response.ok) {
-    throw new ApiError(
-      errorMessageFrom(parsed, response.statusText, response.status),
-      response.status,
-      parsed,
-    );
+  return new ApiError(
+    errorMessageFrom(parsed, response.statusText, response.status),
+    response.status,
+    parsed,
+  );
+}
+
+/**
+ * The one way the web app talks to the gateway: cookie credentials plus the stored session id as a
+ * bearer token, JSON in and out, and every non-OK status turned into an ApiError (401 included).
+ */
+export async function apiRequest<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+  const response = await fetch(url, requestInit(method, body, 'application/json'));
+  if (!response.ok) throw await failure(response);
+  return (await readBody(response)) as T;
+}
+
+/** A streamed answer broke off (or was not a stream we understand): the plain call may still work. */
+export class StreamBrokenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StreamBrokenError';
   }
-  return parsed as T;
+}
+
+interface ServerEvent {
+  event: string;
+  data: string;
+}
+
+/** Splits complete `event:`/`data:` blocks off the front of `buffer`; the unfinished rest is returned. */
+export function takeServerEvents(buffer: string): { events: ServerEvent[]; rest: string } {
+  const events: ServerEvent[] = [];
+  const blocks = buffer.replace(/\r\n?/g, '\n').split('\n\n');
+  const rest = blocks.pop() ?? '';
+  for (const block of blocks) {
+    let event = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith('event:')) event = line.slice(6).trim();
+      else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+    }
+    if (data.length > 0) events.push({ event, data: data.join('\n') });
+  }
+  return { events, rest };
+}
+
+/**
+ * POST with `Accept: text/event-stream`: the ai service sends the reply text as `delta` events while
+ * it is written, then the whole answer (the JSON a plain call gets) as `done`, or an `error` event with
+ * `{error, message, code}`. A refusal before the stream opens is an ordinary ApiError; so is an
+ * `error` event. A server that answers with plain JSON is taken as it is. A stream that breaks off
+ * before `done` throws StreamBrokenError, so the caller can fall back to the plain call.
+ */
+export async function apiStream<T>(
+  url: string,
+  body: unknown,
+  onDelta: (text: string) => void,
+  signal?: AbortSignal,
+): Promise<T> {
+  const init = requestInit('POST', body, 'text/event-stream');
+  const response = await fetch(url, signal ? { ...init, signal } : init);
+  if (!response.ok) throw await failure(response);
+  const type = response.headers.get('Content-Type') ?? '';
+  if (!type.includes('text/event-stream')) return (await readBody(response)) as T;
+  if (!response.body) throw new StreamBrokenError('The answer came without a body to stream');
+
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    const taken = takeServerEvents(buffer + value);
+    buffer = taken.rest;
+    for (const { event, data } of taken.events) {
+      const payload = parseEventData(data);
+      if (event === 'delta' && isRecord(payload) && typeof payload.text === 'string') onDelta(payload.text);
+      else if (event === 'done') {
+        void reader.cancel();
+        return payload as T;
+      } else if (event === 'error') {
+        void reader.cancel();
+        // The stream had opened with 200; the failure itself is a bad gateway to the model.
+        throw new ApiError(errorMessageFrom(payload, 'Bad Gateway', 502), 502, payload);
+      }
+    }
+  }
+  throw new StreamBrokenError('The stream ended before the answer was complete');
+}
+
+/**
+ * A chat reply streamed as it is written, with the plain call as the fallback when streaming does not
+ * work here (no readable streams, a proxy that cuts the stream): `onRestart` tells the caller to drop
+ * the partial text before the plain answer arrives. A refusal from the server is not retried.
+ */
+export async function postStreamingWithFallback<T>(
+  url: string,
+  body: unknown,
+  handlers: { onDelta: (text: string) => void; onRestart: () => void },
+): Promise<T> {
+  try {
+    return await apiStream<T>(url, body, handlers.onDelta);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    handlers.onRestart();
+    return api.post<T>(url, body);
+  }
+}
+
+function parseEventData(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    throw new StreamBrokenError('The stream carried an unreadable event');
+  }
 }
 
 export const api = {

@@ -1,33 +1,54 @@
 import type { DisciplineMastery } from '@lifequest/proto';
-import { Pie, PieChart, Tooltip } from 'recharts';
 import { foundationTheme } from '../foundations/foundationTheme.ts';
+import { donutArcs } from './donut.ts';
 
+const RADIUS = 40;
+const RING_WIDTH = 16;
+const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
+
+/**
+ * Goals per discipline as a donut. Drawn as plain SVG circles, one dashed stroke per discipline: it
+ * needs no measuring of its box, so it is there from the first paint, at any width, and a single
+ * discipline draws the whole ring. (A measured chart library left the area blank after the page had
+ * settled.)
+ */
 export function GoalDistributionChart({ mastery }: { mastery: readonly DisciplineMastery[] }) {
-  const data = mastery
-    .filter((entry) => entry.goalCount > 0)
-    .map((entry) => ({
+  const arcs = donutArcs(
+    mastery.map((entry) => ({
       name: entry.discipline,
       value: entry.goalCount,
-      fill: foundationTheme[entry.discipline].hex,
-    }));
+      color: foundationTheme[entry.discipline].hex,
+    })),
+    CIRCUMFERENCE,
+    1.2,
+  );
   return (
-    <PieChart responsive accessibilityLayer={false} style={{ width: '100%', maxWidth: 280, aspectRatio: 1 }}>
-      <Pie
-        data={data}
-        dataKey="value"
-        nameKey="name"
-        innerRadius="55%"
-        outerRadius="90%"
-        stroke="#0b1020"
-        // The stroke parts neighbouring slices; a lone slice would show it as a seam at 3 o'clock.
-        strokeWidth={data.length > 1 ? 3 : 0}
-        isAnimationActive={false}
-        rootTabIndex={-1}
-      />
-      <Tooltip
-        contentStyle={{ background: '#141a2e', border: '1px solid #2f3a60', borderRadius: 8 }}
-        itemStyle={{ color: '#efe8d8' }}
-      />
-    </PieChart>
+    <svg
+      viewBox="0 0 100 100"
+      className="aspect-square w-full max-w-[280px]"
+      data-testid="distribution-chart"
+      aria-hidden
+    >
+      <circle cx="50" cy="50" r={RADIUS} fill="none" stroke="#0b1020" strokeWidth={RING_WIDTH} />
+      {/* Rotated so the first arc starts at 12 o'clock and they run clockwise. */}
+      <g transform="rotate(-90 50 50)">
+        {arcs.map((arc) => (
+          <circle
+            key={arc.name}
+            cx="50"
+            cy="50"
+            r={RADIUS}
+            fill="none"
+            stroke={arc.color}
+            strokeWidth={RING_WIDTH}
+            strokeDasharray={`${arc.length} ${CIRCUMFERENCE - arc.length}`}
+            strokeDashoffset={-arc.start}
+            data-slice={arc.name}
+          >
+            <title>{`${arc.name}: ${Math.round(arc.share * 100)}%`}</title>
+          </circle>
+        ))}
+      </g>
+    </svg>
   );
 }

@@ -65,6 +65,22 @@ describe('my profile', () => {
     expect(screen.getByTestId('distribution-Spirit').textContent).toBe('1 goal (20%)');
   });
 
+  it('draws the Goal Distribution ring at once, a single discipline as the whole ring', async () => {
+    mockApi({
+      'GET /api/goals': { body: [goal('g1', 'Read 12 books', false, 'Intelligence')] },
+      'GET /api/milestones': { body: [] },
+    });
+    renderWithProviders(<ProfilePage />, { user: testUser });
+    await screen.findByText('1 goal (100%)');
+
+    const chart = screen.getByTestId('distribution-chart');
+    const slices = chart.querySelectorAll('[data-slice]');
+    expect([...slices].map((slice) => slice.getAttribute('data-slice'))).toEqual(['Intelligence']);
+    const [drawn, blank] = (slices[0]?.getAttribute('stroke-dasharray') ?? '').split(' ').map(Number);
+    expect(drawn).toBeGreaterThan(0);
+    expect(blank).toBeCloseTo(0, 6);
+  });
+
   it('shows the hero profile with class, level and XP', async () => {
     mockApi({ 'GET /api/goals': { body: [] }, 'GET /api/milestones': { body: [] } });
     renderWithProviders(<ProfilePage />, { user: testUser });

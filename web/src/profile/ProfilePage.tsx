@@ -1,5 +1,4 @@
 import { type DisciplineMastery, disciplineMastery, formatDate, levelProgress } from '@lifequest/proto';
-import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import type { User } from '../auth/user.ts';
 import { foundationIcons } from '../foundations/foundationIcons.ts';
@@ -9,11 +8,7 @@ import type { Goal, Milestone } from '../quests/types.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { Card } from '../ui/Card.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
-
-// recharts is the heaviest dependency; it loads only once the profile has something to draw.
-const GoalDistributionChart = lazy(() =>
-  import('./GoalDistributionChart.tsx').then((module) => ({ default: module.GoalDistributionChart })),
-);
+import { GoalDistributionChart } from './GoalDistributionChart.tsx';
 
 function HeroProfile({ user, goals, milestones }: { user: User; goals: Goal[]; milestones: Milestone[] }) {
   const level = levelProgress(user.totalXP);
@@ -124,9 +119,7 @@ export default function ProfilePage() {
         ) : (
           <div className="grid items-center gap-4 sm:grid-cols-2">
             <div className="grid place-items-center" aria-hidden>
-              <Suspense fallback={<div className="aspect-square w-full max-w-[280px]" />}>
-                <GoalDistributionChart mastery={mastery} />
-              </Suspense>
+              <GoalDistributionChart mastery={mastery} />
             </div>
             <ul className="grid gap-2" aria-label="Goals per discipline">
               {mastery.map((entry) => (

@@ -30,7 +30,7 @@ export function GoalCard({
   const target = formatDate(goal.deadline);
   const foundation = isFoundation(goal.foundation) ? goal.foundation : null;
   return (
-    <Card aria-labelledby={`goal-${goal.id}-title`} className="grid gap-4">
+    <Card aria-labelledby={`goal-${goal.id}-title`} className="grid content-start gap-4">
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
           <h2 id={`goal-${goal.id}-title`} className="break-words font-display text-lg text-parchment">

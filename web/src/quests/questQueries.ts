@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '../api/http.ts';
-import { queryKeys } from '../api/queryKeys.ts';
+import { QUEST_LISTS, queryKeys } from '../api/queryKeys.ts';
 import type { Goal, Milestone } from './types.ts';
 
 export function useGoals() {
@@ -9,4 +9,12 @@ export function useGoals() {
 
 export function useMilestones() {
   return useQuery({ queryKey: queryKeys.milestones, queryFn: () => api.get<Milestone[]>('/api/milestones') });
+}
+
+/**
+ * Queries never go stale on their own (spec 7), so a change to quests refreshes every list that shows
+ * them: the dashboard, the Pathfinder page's cards and goal details, the skill tree, foundations.
+ */
+export function refreshQuests(queryClient: QueryClient): void {
+  for (const queryKey of QUEST_LISTS) void queryClient.invalidateQueries({ queryKey });
 }

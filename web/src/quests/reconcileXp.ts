@@ -1,3 +1,4 @@
+import { lifeLevelForXp } from '@lifequest/proto';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
@@ -70,4 +71,22 @@ function reflects(
   if (xpDelta > 0) return totalXP >= expectedXp;
   if (xpDelta < 0) return totalXP <= expectedXp;
   return true;
+}
+
+/** The hero moved by `xpDelta` on the shared level curve, never below zero. */
+export function movedBy(user: User, xpDelta: number): User {
+  const totalXP = Math.max(0, user.totalXP + xpDelta);
+  return { ...user, totalXP, lifeLevel: lifeLevelForXp(totalXP) };
+}
+
+/**
+ * XP the server granted but auth's ledger may not show yet (a toggle answered `user: null`, a daily-log
+ * bonus): the header moves at once and the server's totals are taken once they show the change.
+ */
+export function showXpChange(queryClient: QueryClient, xpDelta: number): void {
+  const shown = queryClient.getQueryData<User | null>(queryKeys.me);
+  if (!shown || xpDelta === 0) return;
+  const optimistic = movedBy(shown, xpDelta);
+  queryClient.setQueryData<User | null>(queryKeys.me, optimistic);
+  void reconcileTotals(queryClient, { expectedXp: optimistic.totalXP, xpDelta });
 }

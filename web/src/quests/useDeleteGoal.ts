@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/http.ts';
-import { queryKeys } from '../api/queryKeys.ts';
 import { toast } from '../ui/toast/toastStore.ts';
+import { refreshQuests } from './questQueries.ts';
 
 export function useDeleteGoal() {
   const queryClient = useQueryClient();
@@ -9,9 +9,7 @@ export function useDeleteGoal() {
     mutationFn: (goalId: string) => api.delete<unknown>(`/api/goals/${encodeURIComponent(goalId)}`),
     onSuccess: () => {
       toast({ title: 'Goal Deleted', description: 'Your quest has been removed successfully.' });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.goals });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.milestones });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.skillTree });
+      refreshQuests(queryClient);
     },
     onError: (error) => {
       toast({

@@ -1,9 +1,9 @@
-import { lifeLevelForXp } from '@lifequest/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import type { User } from '../auth/user.ts';
-import { confirmTotals, reconcileTotals } from './reconcileXp.ts';
+import { refreshQuests } from './questQueries.ts';
+import { confirmTotals, movedBy, showXpChange } from './reconcileXp.ts';
 import type { Goal, Milestone, MilestoneToggleResult } from './types.ts';
 
 /**
@@ -13,8 +13,7 @@ import type { Goal, Milestone, MilestoneToggleResult } from './types.ts';
  */
 export function withXp(user: User, result: MilestoneToggleResult): User {
   if (result.user) return { ...user, totalXP: result.user.totalXP, lifeLevel: result.user.lifeLevel };
-  const totalXP = Math.max(0, user.totalXP + result.xpDelta);
-  return { ...user, totalXP, lifeLevel: lifeLevelForXp(totalXP) };
+  return movedBy(user, result.xpDelta);
 }
 
 /**
@@ -31,13 +30,8 @@ export function useToggleMilestone() {
     onSuccess: (result) => {
       if (result.user) {
         confirmTotals(queryClient, result.user);
-      } else if (result.xpDelta !== 0) {
-        const shown = queryClient.getQueryData<User | null>(queryKeys.me);
-        if (shown) {
-          const optimistic = withXp(shown, result);
-          queryClient.setQueryData<User | null>(queryKeys.me, optimistic);
-          void reconcileTotals(queryClient, { expectedXp: optimistic.totalXP, xpDelta: result.xpDelta });
-        }
+      } else {
+        showXpChange(queryClient, result.xpDelta);
       }
       queryClient.setQueryData<Milestone[]>(queryKeys.milestones, (list) =>
         list?.map((milestone) => (milestone.id === result.milestone.id ? result.milestone : milestone)),
@@ -49,9 +43,7 @@ export function useToggleMilestone() {
             : goal,
         ),
       );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.milestones });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.goals });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.skillTree });
+      refreshQuests(queryClient);
     },
   });
 }

@@ -8,10 +8,10 @@ const ProfilePage = lazy(() => import('../profile/ProfilePage.tsx'));
 const SkillTreePage = lazy(() => import('../skill-tree/SkillTreePage.tsx'));
 const FoundationsPage = lazy(() => import('../foundations/FoundationsPage.tsx'));
 const TutorialPage = lazy(() => import('../tutorial/TutorialPage.tsx'));
-const StoriesPage = lazy(() => import('../placeholders/StoriesPage.tsx'));
-const SocialPage = lazy(() => import('../placeholders/SocialPage.tsx'));
-const PathfinderPage = lazy(() => import('../placeholders/PathfinderPage.tsx'));
-const AdminPage = lazy(() => import('../placeholders/AdminPage.tsx'));
+const StoriesPage = lazy(() => import('../stories/StoriesPage.tsx'));
+const SocialPage = lazy(() => import('../social/SocialPage.tsx'));
+const PathfinderPage = lazy(() => import('../pathfinder/PathfinderPage.tsx'));
+const AdminPage = lazy(() => import('../admin/AdminPage.tsx'));
 
 export function AppRoutes() {
   return (

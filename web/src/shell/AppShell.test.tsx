@@ -44,6 +44,21 @@ describe('app shell', () => {
     expect(within(adminNav).getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
   });
 
+  it('offers Fellowship Hall and The Pathfinder beside the tabs, and the chat bubble on every screen', async () => {
+    mockApi(emptyQuests);
+    renderWithProviders(<App />, { user: testUser, route: '/profile' });
+    const more = await screen.findByRole('navigation', { name: 'Fellowship and guide' });
+    expect(
+      within(more)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Fellowship Hall', '/social'],
+      ['The Pathfinder', '/pathfinder'],
+    ]);
+    expect(screen.getByRole('button', { name: 'Ask The Pathfinder' })).toBeTruthy();
+  });
+
   it('shows the dashboard on an unknown path', async () => {
     mockApi(emptyQuests);
     renderWithProviders(<App />, { user: testUser, route: '/no/such/place' });

@@ -1,4 +1,5 @@
 import type { User } from '../auth/user.ts';
+import { FloatingChat } from '../chat/FloatingChat.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { AppNav } from './AppNav.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
@@ -8,9 +9,11 @@ export default function AppShell({ user }: { user: User }) {
     <div className="flex min-h-dvh flex-col">
       <AppHeader user={user} />
       <AppNav isAdmin={user.isAdmin} />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">
+      {/* The bottom padding keeps the last card clear of the floating chat bubble. */}
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-24 sm:pt-8">
         <AppRoutes />
       </main>
+      <FloatingChat heroName={user.name} />
     </div>
   );
 }

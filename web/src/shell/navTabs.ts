@@ -1,5 +1,15 @@
 import type { LucideIcon } from 'lucide-react';
-import { BookOpen, GitBranch, Landmark, LayoutDashboard, ScrollText, Shield, UserRound } from 'lucide-react';
+import {
+  BookOpen,
+  Compass,
+  GitBranch,
+  Landmark,
+  LayoutDashboard,
+  ScrollText,
+  Shield,
+  UserRound,
+  Users,
+} from 'lucide-react';
 
 export interface NavTab {
   label: string;
@@ -22,3 +32,12 @@ export const ADMIN_TAB: NavTab = { label: 'Admin', to: '/admin', icon: Shield };
 export function navTabsFor(isAdmin: boolean): readonly NavTab[] {
   return isAdmin ? [...NAV_TABS, ADMIN_TAB] : NAV_TABS;
 }
+
+/**
+ * Spec 2 lists /social and /pathfinder as extra routes, not tabs. A hero still needs a way there, so
+ * they sit beside the tabs in a navigation of their own, which leaves the tab list as the spec has it.
+ */
+export const COMPANION_LINKS: readonly NavTab[] = [
+  { label: 'Fellowship Hall', to: '/social', icon: Users },
+  { label: 'The Pathfinder', to: '/pathfinder', icon: Compass },
+];

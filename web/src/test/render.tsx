@@ -33,6 +33,8 @@ export interface MockReply {
   status?: number;
   statusText?: string;
   body?: unknown;
+  /** Answers as server-sent events instead (`event:`/`data:` blocks), as the ai service streams. */
+  events?: { event: string; data: unknown }[];
 }
 
 type Handler = (call: RecordedCall) => MockReply | Promise<MockReply>;
@@ -60,6 +62,12 @@ export function mockApi(routes: Record<string, MockReply | Handler>) {
         ? await route(call)
         : (route ?? { status: 404, body: { error: 'Not found' } });
     const status = reply.status ?? 200;
+    if (reply.events) {
+      const text = reply.events
+        .map(({ event, data }) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+        .join('');
+      return new Response(text, { status, headers: { 'Content-Type': 'text/event-stream; charset=utf-8' } });
+    }
     const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
     return new Response(status === 204 ? null : text, {
       status,

@@ -1,22 +1,37 @@
 import { ScrollArea } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 export interface ScrollBoxProps {
-  /** CSS max height, e.g. '12rem' (spec 9 fixes these per list). */
-  maxHeight: string;
+  /** CSS max height, e.g. '12rem' (spec 9 fixes these per list). Without it the box fills its parent. */
+  maxHeight?: string;
   label?: string;
   scrollHideDelay?: number;
+  /** Classes of the outer box, e.g. to let it grow inside a fixed-height panel. */
+  className?: string;
+  viewportRef?: Ref<HTMLDivElement>;
   children: ReactNode;
 }
 
-export function ScrollBox({ maxHeight, label, scrollHideDelay, children }: ScrollBoxProps) {
+export function ScrollBox({
+  maxHeight,
+  label,
+  scrollHideDelay,
+  className = '',
+  viewportRef,
+  children,
+}: ScrollBoxProps) {
   return (
-    <ScrollArea.Root type="hover" scrollHideDelay={scrollHideDelay} className="overflow-hidden">
+    <ScrollArea.Root
+      type="hover"
+      scrollHideDelay={scrollHideDelay}
+      className={`overflow-hidden ${className}`}
+    >
       {/* A labelled box is a focusable region, so keyboard users can scroll it too (axe:
           scrollable-region-focusable); its text alone gives the arrow keys nothing to land on. */}
       <ScrollArea.Viewport
-        className="w-full rounded-md"
-        style={{ maxHeight }}
+        ref={viewportRef}
+        className={`w-full rounded-md ${maxHeight ? '' : 'h-full'}`}
+        style={maxHeight ? { maxHeight } : undefined}
         {...(label ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}
       >
         {children}

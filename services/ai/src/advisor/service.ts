@@ -3,6 +3,7 @@ import {
   type AdvisorMessage,
   type AdvisorReply,
   type ChatMessage,
+  isUuid,
   Plan,
   type PlanDraftResponse,
 } from '@lifequest/proto';
@@ -128,10 +129,4 @@ export class AdvisorService {
     await emit('plan.drafted', { userId, draftId: draft.id }, userId);
     return draft.id;
   }
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
 }

@@ -35,6 +35,7 @@ const traces = async (userId: string) => ({
   stories: await ai.db.story.count({ where: { userId } }),
   usage: await ai.db.tokenUsage.count({ where: { userId } }),
   reservations: await ai.db.tokenReservation.count({ where: { userId } }),
+  callStarts: await ai.db.callStart.count({ where: { userId } }),
 });
 
 it("user.deleted purges the hero's words and keeps the cost of their usage, anonymous", async () => {
@@ -50,7 +51,9 @@ it("user.deleted purges the hero's words and keeps the cost of their usage, anon
     stories: 1,
     usage: 4,
     reservations: 1,
+    callStarts: expect.any(Number),
   });
+  expect(before.callStarts).toBeGreaterThan(0);
   const usageIds = (await ai.db.tokenUsage.findMany({ where: { userId: gone.userId } })).map((u) => u.id);
   const cost = await ai.db.tokenUsage.aggregate({ _sum: { costUsd: true, totalTokens: true } });
 
@@ -63,6 +66,7 @@ it("user.deleted purges the hero's words and keeps the cost of their usage, anon
     stories: 0,
     usage: 0,
     reservations: 0,
+    callStarts: 0,
   });
   const kept = await ai.db.tokenUsage.findMany({ where: { id: { in: usageIds } } });
   expect(kept).toHaveLength(4);
@@ -70,4 +74,14 @@ it("user.deleted purges the hero's words and keeps the cost of their usage, anon
   expect(await ai.db.tokenUsage.aggregate({ _sum: { costUsd: true, totalTokens: true } })).toEqual(cost);
   // The other hero is untouched.
   expect(await traces(stays.userId)).toEqual(before);
+
+  // ai confirms to the admin, and keeps none of its published events about the hero.
+  await ai.settled();
+  expect(
+    ai.published.filter((e) => e.name === 'user.purged' && e.payload.userId === gone.userId),
+  ).toMatchObject([{ payload: { userId: gone.userId, service: 'ai' } }]);
+  const mentions = (id: string) =>
+    ai.db.$queryRaw<unknown[]>`select 1 from ai._outbox where strpos(envelope::text, ${id}) > 0`;
+  expect(await mentions(gone.userId)).toEqual([]);
+  expect((await mentions(stays.userId)).length).toBeGreaterThan(0);
 });

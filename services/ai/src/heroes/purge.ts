@@ -1,23 +1,27 @@
-import { isUuid } from '../advisor/service.ts';
+import { isUuid } from '@lifequest/proto';
 import type { AiEvents } from '../db.ts';
 
 export const CONSUMER = 'ai';
 
 /**
- * A deleted hero leaves no words behind: conversations, advisor messages, the plan draft, stories and
- * budget reservations go. Token usage stays, without the hero's id, so the cost history the admin sees
- * stays true.
+ * A deleted hero leaves no words behind: conversations, advisor messages, the plan draft, stories,
+ * budget reservations and the call starts the per-hero rate counts go, and so do ai's published events about them. Token usage stays, without the
+ * hero's id, so the cost history the admin sees stays true. user.purged tells the admin ai is done.
  */
 export async function purgeDeletedHeroes(events: AiEvents): Promise<void> {
-  await events.subscribe(CONSUMER, ['user.deleted'], async (event, tx) => {
+  await events.subscribe(CONSUMER, ['user.deleted'], async (event, tx, emit) => {
     const userId = event.payload.userId;
     // Every row's user_id is a uuid, so any other id owns nothing here.
-    if (!isUuid(userId)) return;
-    await tx.conversation.deleteMany({ where: { userId } });
-    await tx.advisorMessage.deleteMany({ where: { userId } });
-    await tx.planDraft.deleteMany({ where: { userId } });
-    await tx.story.deleteMany({ where: { userId } });
-    await tx.tokenReservation.deleteMany({ where: { userId } });
-    await tx.tokenUsage.updateMany({ where: { userId }, data: { userId: null } });
+    if (isUuid(userId)) {
+      await tx.conversation.deleteMany({ where: { userId } });
+      await tx.advisorMessage.deleteMany({ where: { userId } });
+      await tx.planDraft.deleteMany({ where: { userId } });
+      await tx.story.deleteMany({ where: { userId } });
+      await tx.tokenReservation.deleteMany({ where: { userId } });
+      await tx.callStart.deleteMany({ where: { userId } });
+      await tx.tokenUsage.updateMany({ where: { userId }, data: { userId: null } });
+    }
+    await emit('user.purged', { userId, service: CONSUMER }, null);
+    await events.forget(tx, userId);
   });
 }

@@ -33,7 +33,7 @@ await describeWithInfra('postgres', 'the AI budget on PostgreSQL', (postgresUrl)
     await migrate(database, 'ai', new URL('../../prisma/migrations/', import.meta.url));
     db = createAiDb(database);
     bus = new InProcessEventBus();
-    const events = createServiceEvents({ schema: 'ai', prisma: db, bus });
+    const events = createServiceEvents({ schema: 'ai', publisher: 'ai', prisma: db, bus });
     meter = new Meter(db, events, { prices: DEFAULT_PRICES, dailyBudget: 3_500 });
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { AppError, type Emit, type Logger } from '@lifequest/platform';
 import type { AiDb, AiEvents, AiTx } from '../db.ts';
-import type { ModelUsage } from '../providers/port.ts';
 import { costOf, type PriceTable, priceOf } from './prices.ts';
+import type { ModelUsage } from './usage.ts';
 
 /** Where a model call was made; the admin's daily stats group by it. */
 export type AiEndpoint = 'onboarding' | 'floating-chat' | 'advisor' | 'story';

@@ -1,10 +1,4 @@
-import {
-  type ChatMessage,
-  FloatingChatReply,
-  OnboardingReply,
-  Plan,
-  type SmartGoalData,
-} from '@lifequest/proto';
+import { type ChatMessage, FloatingChatReply, OnboardingReply, Plan } from '@lifequest/proto';
 import { OFFLINE_MODEL } from '../metering/prices.ts';
 import { countChatTokens, countTokens } from '../metering/tokens.ts';
 import { advisorTurn, floatingChatTurn, onboardingTurn, writeStory } from '../pathfinder/offline/index.ts';
@@ -46,17 +40,7 @@ export class OfflinePathfinder implements LlmProvider {
   }
 
   async onboarding(task: OnboardingTask, options: CallOptions) {
-    const reply = onboardingTurn(
-      {
-        messages: task.messages,
-        phase: task.phase,
-        primaryClass: task.primaryClass,
-        displayName: task.displayName,
-        smartGoalData: task.smartGoalData as Parameters<typeof onboardingTurn>[0]['smartGoalData'],
-      },
-      options.today,
-    );
-    const result = OnboardingReply.parse({ ...reply, smartGoalData: reply.smartGoalData as SmartGoalData });
+    const result = OnboardingReply.parse(onboardingTurn(task, options.today));
     await this.#finish(promptOf({ kind: 'onboarding', task }), result, result.response, options);
     return result;
   }

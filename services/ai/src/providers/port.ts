@@ -7,14 +7,10 @@ import type {
   SmartGoalData,
 } from '@lifequest/proto';
 
-/** What one model request cost, as the provider reported it or as counted here. */
-export interface ModelUsage {
-  model: string;
-  promptTokens: number;
-  completionTokens: number;
-  /** 'api': the provider reported it; 'tiktoken': counted here because it gave none. */
-  source: 'api' | 'tiktoken';
-}
+import type { ModelUsage } from '../metering/usage.ts';
+
+// Metering owns what a call cost; providers report it through this port.
+export type { ModelUsage };
 
 export interface CallOptions {
   /** Today for the hero (deadlines and milestone dates are computed from it). */

@@ -1,4 +1,4 @@
-import { isUuid } from '../advisor/service.ts';
+import { isUuid } from '@lifequest/proto';
 import type { AiEvents } from '../db.ts';
 import { CONSUMER } from '../heroes/purge.ts';
 

@@ -37,6 +37,8 @@ export interface AiHarness {
   hero(userId?: string, name?: string): HeroCaller;
   /** Publishes another service's event and resolves once ai has handled it. */
   deliver<N extends EventName>(name: N, payload: EventPayloads[N]): Promise<void>;
+  /** Waits until ai's outbox is published and every delivered event handled. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -97,6 +99,7 @@ export async function startAiHarness(
     async deliver(name, payload) {
       await svc.publish(name, payload);
     },
+    settled: () => svc.settled(),
     async close() {
       await db.$disconnect();
       await svc.close();

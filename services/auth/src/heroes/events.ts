@@ -22,3 +22,18 @@ export function userOnboarded(user: UserRow): EventPayloads['user.onboarded'] {
     activeClassTitle: activeClassTitle(user.primaryClass),
   };
 }
+
+/** user.updated's payload: the hero's name and class after a change of either. */
+export function userUpdated(user: UserRow): EventPayloads['user.updated'] {
+  return {
+    userId: user.id,
+    name: user.name,
+    primaryClass: user.primaryClass as LifeClass,
+    activeClassTitle: activeClassTitle(user.primaryClass),
+  };
+}
+
+/** Whether what other services show of a hero (name, class) differs between two versions of the row. */
+export function profileChanged(before: UserRow, after: UserRow): boolean {
+  return before.name !== after.name || before.primaryClass !== after.primaryClass;
+}

@@ -1,5 +1,5 @@
 import type { HttpServer } from '@lifequest/platform';
-import { LoginBody, OnboardingResult, RegisterBody, User } from '@lifequest/proto';
+import { IdParams, LoginBody, OnboardingResult, RegisterBody, User } from '@lifequest/proto';
 import { z } from 'zod';
 import type { HeroService } from './service.ts';
 
@@ -21,7 +21,7 @@ export function heroRoutes(app: HttpServer, heroes: HeroService): void {
 
   app.get(
     '/internal/auth/users/:id',
-    { config: { access: 'service' }, schema: { params: z.object({ id: z.uuid() }) } },
+    { config: { access: 'service' }, schema: { params: IdParams } },
     async (request) => ({ user: await heroes.me(request.params.id) }),
   );
 

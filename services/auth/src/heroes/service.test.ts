@@ -38,7 +38,7 @@ async function register(name: string) {
 }
 
 describe('hero events', () => {
-  it('registering publishes user.registered, and onboarding user.onboarded, through the outbox', async () => {
+  it('registering publishes user.registered, and onboarding user.onboarded (and user.updated for the new name), through the outbox', async () => {
     const user = await register('Rae');
     const onboarded = await auth.svc
       .hero(user.id)
@@ -68,9 +68,40 @@ describe('hero events', () => {
             activeClassTitle: 'Pathfinder Initiate',
           },
         ],
+        [
+          'user.updated',
+          {
+            userId: user.id,
+            name: 'Rae the Brave',
+            primaryClass: 'general',
+            activeClassTitle: 'Pathfinder Initiate',
+          },
+        ],
       ]),
     );
-    expect(mine).toHaveLength(2);
+    expect(mine).toHaveLength(3);
+  });
+
+  it('announces user.updated only when the name or the class changes', async () => {
+    const user = await register('Ivo');
+    const hero = auth.svc.hero(user.id);
+    const onboard = async (displayName: string, primaryClass: string) => {
+      expect((await hero.post('/api/auth/complete-onboarding', { displayName, primaryClass })).status).toBe(
+        200,
+      );
+      await auth.svc.settled();
+      return auth.svc
+        .publishedOf('user.updated')
+        .filter((e) => e.payload.userId === user.id)
+        .map((e) => e.payload);
+    };
+    // Same name, same class as at registration: nothing other services show has changed.
+    expect(await onboard('Ivo', 'general')).toEqual([]);
+    expect(await onboard('Ivo', 'health')).toEqual([
+      { userId: user.id, name: 'Ivo', primaryClass: 'health', activeClassTitle: expect.any(String) },
+    ]);
+    expect(await onboard('Ivo', 'health')).toHaveLength(1);
+    expect((await onboard('Ivo the Swift', 'health')).map((p) => p.name)).toEqual(['Ivo', 'Ivo the Swift']);
   });
 });
 

@@ -11,7 +11,7 @@ import {
 import type { AuthDb, AuthEvents } from '../db.ts';
 import type { User as UserRow } from '../generated/prisma/client.ts';
 import { totalXp } from '../xp/ledger.ts';
-import { userOnboarded, userRegistered } from './events.ts';
+import { profileChanged, userOnboarded, userRegistered, userUpdated } from './events.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';
 
 /** Where the onboarding's first goal becomes a quest: the quests service. */
@@ -72,16 +72,20 @@ export class HeroService {
 
   /**
    * The quest is made first: if quests cannot make it, onboarding fails (503) and the hero stays
-   * un-onboarded, free to retry. The quest is then visible as soon as this returns.
+   * un-onboarded, free to retry. The quest is then visible as soon as this returns. A new name or class
+   * is also announced as user.updated, in the same unit of work.
    */
   async completeOnboarding(userId: string, result: OnboardingResult): Promise<User> {
     if (result.firstGoal) await this.#firstQuests.create(userId, result.firstGoal);
     const user = await this.#events.transaction(async (tx, emit) => {
+      const before = await tx.user.findUnique({ where: { id: userId } });
+      if (!before) throw new AppError('UNAUTHENTICATED', 'Your account no longer exists. Sign in again.');
       const updated = await tx.user.update({
         where: { id: userId },
         data: { name: result.displayName, primaryClass: result.primaryClass, isOnboarded: true },
       });
       await emit('user.onboarded', userOnboarded(updated), userId);
+      if (profileChanged(before, updated)) await emit('user.updated', userUpdated(updated), userId);
       return updated;
     });
     return this.toUser(user, await this.totalXp(userId));

@@ -149,6 +149,31 @@ describe('the XP ledger', () => {
     expect(xp.svc.publishedOf('user.leveled_up').filter((e) => e.payload.userId === hero)).toHaveLength(2);
   });
 
+  it('announces every change of the totals with a growing xpVersion, and nothing when XP stays put', async () => {
+    const hero = await xp.newHero('Tally');
+    const m = ids();
+    const done = await completed(hero, m, 1, 60);
+    await xp.svc.redeliver(done);
+    await reopened(hero, m, 2);
+    // A completion older than the reopening changes nothing, so it announces nothing.
+    await completed(hero, m, 1, 60);
+    await completed(hero, ids(), 1, 120);
+    await xp.svc.settled();
+    // The relay may publish them in any order: xpVersion orders them.
+    const changes = xp.svc
+      .publishedOf('user.xp_changed')
+      .filter((e) => e.payload.userId === hero)
+      .map((e) => e.payload)
+      .sort((a, b) => a.xpVersion - b.xpVersion);
+    expect(changes.map(({ totalXP, lifeLevel }) => ({ totalXP, lifeLevel }))).toEqual([
+      { totalXP: 60, lifeLevel: 1 },
+      { totalXP: 0, lifeLevel: 1 },
+      { totalXP: 120, lifeLevel: 2 },
+    ]);
+    expect(new Set(changes.map((c) => c.xpVersion)).size).toBe(3);
+    expect(changes.at(-1)?.xpVersion).toBe(await xp.db.xpEntry.count({ where: { userId: hero } }));
+  });
+
   it('ignores XP events of a hero who no longer exists', async () => {
     const ghost = crypto.randomUUID();
     await completed(ghost, ids(), 1, 50);

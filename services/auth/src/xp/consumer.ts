@@ -15,8 +15,9 @@ export const XP_EVENTS = [
 type XpEvent = EventEnvelope<(typeof XP_EVENTS)[number]>;
 
 /**
- * Follows quests' events into the XP ledger, and announces user.leveled_up when a hero's lifeLevel
- * goes up. Each event is handled once (the platform's inbox) in one transaction with its effect.
+ * Follows quests' events into the XP ledger, announces every change of a hero's totals
+ * (user.xp_changed) and user.leveled_up when their lifeLevel goes up. Each event is handled once (the
+ * platform's inbox) in one transaction with its effect.
  */
 export async function consumeXpEvents(events: AuthEvents): Promise<void> {
   await events.subscribe(XP_CONSUMER, XP_EVENTS, async (event, tx, emit) => {
@@ -30,6 +31,15 @@ export async function consumeXpEvents(events: AuthEvents): Promise<void> {
     const change = await apply(tx, event);
     const fromLevel = lifeLevelForXp(before);
     const toLevel = lifeLevelForXp(before + change);
+    if (change !== 0) {
+      // Lines are only ever added, so their count orders this hero's totals for every consumer.
+      const xpVersion = await tx.xpEntry.count({ where: { userId } });
+      await emit(
+        'user.xp_changed',
+        { userId, totalXP: before + change, lifeLevel: toLevel, xpVersion },
+        userId,
+      );
+    }
     if (toLevel > fromLevel) {
       const hero = await tx.user.findUniqueOrThrow({ where: { id: userId } });
       await emit(

@@ -16,12 +16,11 @@
 //   actually granted, so its reopening (which settles the lines back to zero) takes back exactly that.
 //   XP above the ceiling is not banked for later.
 // - Takebacks are never capped.
+import { utcDay } from '@lifequest/proto';
 import type { AuthTx } from '../db.ts';
 
 /** XP a hero may gain from quests in one UTC day (milestones, completion and plan bonuses together). */
 export const DAILY_XP_CEILING = 1_500;
-
-const DAY_MS = 86_400_000;
 
 /** The room left in one hero's day; grant() hands it out line by line. */
 export interface DayRoom {
@@ -34,8 +33,7 @@ export async function dayRoom(
   userId: string,
   occurredAt: Date,
 ): Promise<DayRoom> {
-  const start = new Date(Math.floor(occurredAt.getTime() / DAY_MS) * DAY_MS);
-  const end = new Date(start.getTime() + DAY_MS);
+  const { start, end } = utcDay(occurredAt);
   const sum = await tx.xpEntry.aggregate({
     where: { userId, createdAt: { gte: start, lt: end } },
     _sum: { amount: true },

@@ -6,10 +6,18 @@ import { totalXp } from './ledger.ts';
 export interface ProjectionOptions {
   /** How long to wait for the ledger to hold the events. */
   waitMs: number;
+  /** The longest pause between two looks. */
   pollMs: number;
 }
 
 const DEFAULTS: ProjectionOptions = { waitMs: 3_000, pollMs: 40 };
+
+/**
+ * The event is usually a few milliseconds behind the toggle (relay, broker, consumer), so the first
+ * looks come soon and the pauses double up to `pollMs`: a fixed 40 ms pause made nearly every toggle
+ * wait 40 ms for totals that were there after a few.
+ */
+const FIRST_POLL_MS = 2;
 
 /**
  * The awaited projection behind a milestone toggle: waits until this service has consumed the given
@@ -32,8 +40,10 @@ export class XpProjectionService {
   async totalsAfter(userId: string, eventIds: readonly string[]): Promise<XpProjection> {
     const deadline = Date.now() + this.#options.waitMs;
     let caughtUp = await this.#consumed(eventIds);
+    let pause = Math.min(FIRST_POLL_MS, this.#options.pollMs);
     while (!caughtUp && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, this.#options.pollMs));
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      pause = Math.min(pause * 2, this.#options.pollMs);
       caughtUp = await this.#consumed(eventIds);
     }
     const [total, delta] = await Promise.all([

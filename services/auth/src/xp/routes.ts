@@ -1,5 +1,5 @@
 import type { HttpServer } from '@lifequest/platform';
-import { XpProjection } from '@lifequest/proto';
+import { isUuid, UserIdParams, XpProjection } from '@lifequest/proto';
 import { z } from 'zod';
 import type { XpProjectionService } from './projection.ts';
 
@@ -8,7 +8,7 @@ const Query = z.object({
   after: z
     .string()
     .default('')
-    .refine((value) => value === '' || value.split(',').every((id) => z.uuid().safeParse(id).success), {
+    .refine((value) => value === '' || value.split(',').every(isUuid), {
       error: 'after must be comma-separated event ids',
     })
     .refine((value) => value.split(',').length <= 10, { error: 'after takes at most 10 event ids' }),
@@ -20,7 +20,7 @@ export function xpRoutes(app: HttpServer, projection: XpProjectionService): void
     '/internal/auth/xp/:userId',
     {
       config: { access: 'service' },
-      schema: { params: z.object({ userId: z.uuid() }), querystring: Query, response: { 200: XpProjection } },
+      schema: { params: UserIdParams, querystring: Query, response: { 200: XpProjection } },
     },
     async (request) => {
       const ids = request.query.after === '' ? [] : request.query.after.split(',');

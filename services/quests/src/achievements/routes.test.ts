@@ -100,6 +100,15 @@ describe('GET /internal/quests/heroes/:userId/achievements', () => {
     });
   });
 
+  it('refuses a userId that is not a UUID at the route', async () => {
+    const res = await achievements('not-a-hero');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Invalid params: userId must be a valid id',
+    });
+  });
+
   it('is internal: a hero identity is refused', async () => {
     const res = await svc.hero().get(`/internal/quests/heroes/${randomUUID()}/achievements`);
     expect(res.status).toBe(403);

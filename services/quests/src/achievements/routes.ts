@@ -5,11 +5,9 @@ import {
   type Foundation,
   HeroAchievements,
   isFoundation,
+  UserIdParams,
 } from '@lifequest/proto';
-import { z } from 'zod';
 import type { QuestsDb } from '../db.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * GET /internal/quests/heroes/:userId/achievements, for the ai worker writing a story (ARCHITECTURE 3:
@@ -22,7 +20,7 @@ export function achievementRoutes(app: HttpServer, db: QuestsDb): void {
     {
       config: { access: 'service' },
       schema: {
-        params: z.object({ userId: z.string().min(1).max(100) }),
+        params: UserIdParams,
         response: { 200: HeroAchievements },
       },
     },
@@ -33,8 +31,6 @@ export function achievementRoutes(app: HttpServer, db: QuestsDb): void {
 }
 
 export async function heroAchievements(db: QuestsDb, userId: string): Promise<HeroAchievements> {
-  // Every quest's user_id is a uuid; any other id simply has no quests.
-  if (!UUID.test(userId)) return { goals: [], foundationProgress: masteryOf([], []), openGoalIds: [] };
   const goals = await db.goal.findMany({
     where: { userId },
     include: { milestones: { orderBy: [{ position: 'asc' }, { id: 'asc' }] } },

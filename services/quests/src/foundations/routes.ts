@@ -1,6 +1,5 @@
 import type { HttpServer } from '@lifequest/platform';
-import { FoundationBody, Goal } from '@lifequest/proto';
-import { IdParams } from '../goals/routes.ts';
+import { FoundationBody, Goal, IdParams } from '@lifequest/proto';
 import type { FoundationService } from './service.ts';
 
 export function foundationRoutes(app: HttpServer, foundations: FoundationService): void {

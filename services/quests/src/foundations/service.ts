@@ -1,7 +1,7 @@
 import type { Foundation, Goal as GoalWire } from '@lifequest/proto';
 import type { QuestsDb } from '../db.ts';
 import { notFound } from '../goals/service.ts';
-import { goalToWire, isUuid } from '../goals/wire.ts';
+import { goalToWire } from '../goals/wire.ts';
 
 /** Places a quest under one of the four foundations, or makes it unassigned again (spec 4). */
 export class FoundationService {
@@ -12,7 +12,6 @@ export class FoundationService {
   }
 
   async assign(userId: string, goalId: string, foundation: Foundation | ''): Promise<GoalWire> {
-    if (!isUuid(goalId)) throw notFound();
     const updated = await this.#db.goal.updateMany({
       where: { id: goalId, userId },
       data: { foundation: foundation === '' ? null : foundation },

@@ -172,15 +172,21 @@ describe('GET /api/goals/{id}', () => {
     );
   });
 
-  it('answers 404 for another hero’s quest, an unknown id and a malformed id', async () => {
+  it('answers 404 for another hero’s quest and an unknown id, 400 for a malformed id', async () => {
     const owner = quest.hero();
     const goal = await createGoal(owner, { title: 'Mine' });
     const stranger = quest.hero();
-    for (const id of [goal.id, crypto.randomUUID(), 'not-an-id']) {
+    for (const id of [goal.id, crypto.randomUUID()]) {
       const res = await stranger.get(`/api/goals/${id}`);
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ code: 'QUEST_NOT_FOUND' });
     }
+    const malformed = await stranger.get('/api/goals/not-an-id');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Invalid params: id must be a valid id',
+    });
   });
 });
 

@@ -1,11 +1,6 @@
+import { daysBetween } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
-import {
-  daysBetween,
-  fallbackMilestones,
-  planSuggestedMilestones,
-  spreadDueDates,
-  spreadXp,
-} from './milestone-plan.ts';
+import { fallbackMilestones, planSuggestedMilestones, spreadDueDates, spreadXp } from './milestone-plan.ts';
 
 describe('spreadXp', () => {
   it.each([

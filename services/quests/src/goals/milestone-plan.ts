@@ -1,6 +1,6 @@
 // How a quest's milestones get their due dates and XP when whoever created the quest did not say.
 // Pure: `today` is always a parameter.
-import { addDays, FALLBACK_PLAN, fallbackGoalPlan } from '@lifequest/proto';
+import { addDays, daysBetween, FALLBACK_PLAN, fallbackGoalPlan } from '@lifequest/proto';
 
 export interface PlannedMilestone {
   title: string;
@@ -12,11 +12,6 @@ export interface PlannedMilestone {
 
 /** The XP a quest is worth when nobody named a total: the fallback plan's 100 (spec 9). */
 export const DEFAULT_QUEST_XP = FALLBACK_PLAN.xpTotal;
-
-/** Whole days from `from` to `to` (both yyyy-mm-dd); negative when `to` is earlier. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
 
 /**
  * Splits `total` XP into `count` whole shares that add up to exactly `total`: equal shares rounded

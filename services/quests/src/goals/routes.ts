@@ -1,9 +1,7 @@
 import type { HttpServer } from '@lifequest/platform';
-import { CreatedGoal, CreateGoalBody, Goal, GoalDetail } from '@lifequest/proto';
+import { CreatedGoal, CreateGoalBody, Goal, GoalDetail, IdParams } from '@lifequest/proto';
 import { z } from 'zod';
 import type { GoalService } from './service.ts';
-
-export const IdParams = z.object({ id: z.string().max(100) });
 
 export function goalRoutes(app: HttpServer, goals: GoalService): void {
   app.get(

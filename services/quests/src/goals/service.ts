@@ -17,7 +17,7 @@ import {
   type SuggestedPlanMilestone,
 } from './milestone-plan.ts';
 import { assertPlanDate } from './quest-dates.ts';
-import { goalToWire, isoDateOrNull, isUuid, MILESTONE_ORDER, milestoneToWire } from './wire.ts';
+import { goalToWire, isoDateOrNull, MILESTONE_ORDER, milestoneToWire } from './wire.ts';
 
 /** Progress entries a goal detail returns; the Pathfinder page shows the newest 5. */
 const DETAIL_PROGRESS_LIMIT = 100;
@@ -44,7 +44,7 @@ export class GoalService {
 
   async detail(userId: string, goalId: string): Promise<GoalDetail> {
     const goal = await this.#db.goal.findFirst({
-      where: { id: this.#goalId(goalId), userId },
+      where: { id: goalId, userId },
       include: {
         milestones: { orderBy: MILESTONE_ORDER },
         progress: { orderBy: [{ loggedAt: 'desc' }, { id: 'desc' }], take: DETAIL_PROGRESS_LIMIT },
@@ -107,18 +107,12 @@ export class GoalService {
 
   /** Deletes the quest with its milestones and progress. XP it already earned stays: it is history. */
   async delete(userId: string, goalId: string): Promise<void> {
-    const id = this.#goalId(goalId);
     await this.#events.transaction(async (tx, emit) => {
-      const deleted = await tx.goal.deleteMany({ where: { id, userId } });
+      const deleted = await tx.goal.deleteMany({ where: { id: goalId, userId } });
       if (deleted.count === 0) throw notFound();
       // Its milestones and progress entries go with it (on delete cascade).
-      await emit('goal.deleted', { goalId: id, userId }, userId);
+      await emit('goal.deleted', { goalId, userId }, userId);
     });
-  }
-
-  #goalId(goalId: string): string {
-    if (!isUuid(goalId)) throw notFound();
-    return goalId;
   }
 }
 

@@ -45,13 +45,6 @@ export function milestoneToWire(milestone: Milestone): MilestoneWire {
 /** The order heroes see milestones in: as planned. */
 export const MILESTONE_ORDER = [{ position: 'asc' as const }, { createdAt: 'asc' as const }];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids are uuids; anything else cannot name a row, so it is simply not found (never a 500 from the driver). */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
-
 /** A yyyy-mm-dd date as the Date a `date` column takes (midnight UTC). */
 export function dateColumn(isoDate: string | null | undefined): Date | null {
   return isoDate ? new Date(`${isoDate}T00:00:00.000Z`) : null;

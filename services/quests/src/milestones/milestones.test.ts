@@ -39,15 +39,18 @@ describe('POST /api/milestones/{id}/toggle', () => {
     expect((await hero.get('/api/goals')).body[0]).toMatchObject({ is_completed: false, progress: 66 });
   });
 
-  it('answers 404 for another hero’s milestone, an unknown one and a malformed id', async () => {
+  it('answers 404 for another hero’s milestone and an unknown one, 400 for a malformed id', async () => {
     const owner = quest.hero();
     const goal = await createGoal(owner, { title: 'Mine' });
     const stranger = quest.hero();
-    for (const id of [goal.milestones[0]!.id, crypto.randomUUID(), '42']) {
+    for (const id of [goal.milestones[0]!.id, crypto.randomUUID()]) {
       const res = await stranger.post(`/api/milestones/${id}/toggle`);
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ code: 'MILESTONE_NOT_FOUND' });
     }
+    const malformed = await stranger.post('/api/milestones/42/toggle');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect((await milestonesOf(owner, goal.id)).every((m) => !m.is_completed)).toBe(true);
   });
 });

@@ -1,7 +1,6 @@
 import type { HttpServer } from '@lifequest/platform';
-import { Milestone, MilestoneToggleResult } from '@lifequest/proto';
+import { IdParams, Milestone, MilestoneToggleResult } from '@lifequest/proto';
 import { z } from 'zod';
-import { IdParams } from '../goals/routes.ts';
 import type { MilestoneService } from './service.ts';
 
 export function milestoneRoutes(app: HttpServer, milestones: MilestoneService): void {

@@ -6,7 +6,7 @@ import {
   toIsoDate,
 } from '@lifequest/proto';
 import type { QuestEvents, QuestsDb, QuestsTx } from '../db.ts';
-import { isoDateOrNull, isUuid, MILESTONE_ORDER, milestoneToWire } from '../goals/wire.ts';
+import { isoDateOrNull, MILESTONE_ORDER, milestoneToWire } from '../goals/wire.ts';
 import type { XpLedgerView } from '../xp/xp-projection.ts';
 
 /**
@@ -53,7 +53,6 @@ export class MilestoneService {
    * carries the hero's new totals; no transaction is held open meanwhile.
    */
   async toggle(userId: string, milestoneId: string): Promise<MilestoneToggleResult> {
-    if (!isUuid(milestoneId)) throw notFound();
     const { result, xpEventIds } = await this.#events.transaction((tx, emit) =>
       this.#toggle(tx, emit, userId, milestoneId),
     );
@@ -103,6 +102,8 @@ export class MilestoneService {
           xpReward: updated.xpReward,
           xpBonus: bonus,
           version: updated.version,
+          className: goal.className,
+          foundation: goal.foundation,
         },
         userId,
       );
@@ -135,7 +136,12 @@ export class MilestoneService {
       const event = goalDone
         ? await emit(
             'goal.completed',
-            { ...payload, foundation: goal.foundation, xpBonus: goal.completionBonusXp },
+            {
+              ...payload,
+              foundation: goal.foundation,
+              className: goal.className,
+              xpBonus: goal.completionBonusXp,
+            },
             userId,
           )
         : await emit('goal.reopened', payload, userId);

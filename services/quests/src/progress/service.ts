@@ -1,17 +1,10 @@
 import { AppError } from '@lifequest/platform';
-import { type ProgressBody, type ProgressEntry, parseProgressValue, toIsoDate } from '@lifequest/proto';
+import { type ProgressBody, type ProgressEntry, parseProgressValue, utcDay } from '@lifequest/proto';
 import type { QuestEvents, QuestsDb } from '../db.ts';
 import { notFound } from '../goals/service.ts';
-import { isUuid } from '../goals/wire.ts';
 
 /** Larger magnitudes are typing accidents, and would lose precision as a double. */
 const MAX_MAGNITUDE = 1e12;
-
-/** The UTC calendar day [start, end) that `moment` falls in. */
-export function utcDay(moment: Date): { start: Date; end: Date } {
-  const start = new Date(`${toIsoDate(moment)}T00:00:00.000Z`);
-  return { start, end: new Date(start.getTime() + 86_400_000) };
-}
 
 /**
  * The plan's logging_daily bonus: earned by the first progress entry of a UTC calendar day on a quest
@@ -33,7 +26,6 @@ export class ProgressService {
   }
 
   async log(userId: string, body: ProgressBody): Promise<ProgressEntry> {
-    if (!isUuid(body.goalId)) throw notFound();
     const goal = await this.#db.goal.findFirst({ where: { id: body.goalId, userId } });
     if (!goal) throw notFound();
     const parsed = parseProgressValue(String(body.value), goal.unit);

@@ -1,10 +1,10 @@
-import { formatLongDate } from './calendar.ts';
+import type { AdvisorReply, ChatMessage, SmartPart } from '@lifequest/proto';
 import { type CoachState, readConversation } from './coach.ts';
 import { domainById } from './domain.ts';
-import type { SmartPart } from './intent.ts';
 import { planOf } from './quest.ts';
+import { formatLongDate } from './readers/calendar.ts';
 import { crisisReply } from './safety.ts';
-import type { AdvisorInput, AdvisorReply, Plan } from './schemas.ts';
+import type { CoachPlan } from './schemas.ts';
 import { onboardingResponse } from './voice.ts';
 
 // The AI Coach on the Pathfinder page: it proposes a Plan as soon as it knows what, how much and by
@@ -17,7 +17,7 @@ function advisorRequires(s: CoachState): readonly SmartPart[] {
   return ['specific', 'measurable', 'timeBound'];
 }
 
-function planReply(plan: Plan, paceQuestion: string | null, pace: string | null): string {
+function planReply(plan: CoachPlan, paceQuestion: string | null, pace: string | null): string {
   const last = plan.milestones[plan.milestones.length - 1]!;
   const lines = [
     `Here is a plan for "${plan.goal.title}": ${plan.milestones.length} milestones between now and ${formatLongDate(last.due_date)}, worth ${plan.xp_policy.total_goal_xp} XP in all (${plan.goal.difficulty === 'easy' ? 'an' : 'a'} ${plan.goal.difficulty} quest).`,
@@ -29,7 +29,10 @@ function planReply(plan: Plan, paceQuestion: string | null, pace: string | null)
   return lines.filter(Boolean).join('\n');
 }
 
-export function advisorTurn(input: AdvisorInput): AdvisorReply {
+/** proto's AdvisorReply before the service adds the draft's id. */
+export type AdvisorTurn = Omit<AdvisorReply, 'draftId'>;
+
+export function advisorTurn(input: { message: string; history: ChatMessage[]; today: Date }): AdvisorTurn {
   const heroMessages = [
     ...input.history.filter((m) => m.role === 'user').map((m) => m.content),
     input.message,
@@ -46,9 +49,16 @@ export function advisorTurn(input: AdvisorInput): AdvisorReply {
     };
   }
   const f = state.feasibility;
+  const by = formatLongDate(plan.milestones.at(-1)!.due_date);
+  const check = f?.pace
+    ? `is ${f.pace} realistic for you?`
+    : `does ${by} give you enough time alongside the rest of your life?`;
   const question =
     f?.verdict === 'unknown' || f?.verdict === 'stretch'
-      ? `One honest check: is ${f.pace ?? 'this pace'} realistic for you? If not, I'll stretch the deadline or trim the target.`
+      ? `One honest check: ${check} If not, I'll stretch the deadline or trim the target.`
       : null;
-  return { reply: planReply(plan, question, f?.pace ?? null), needs_confirmation: true, plan };
+  // A daily amount or a cut is its own pace; 'That's 10,000 steps a day' would only repeat the title.
+  const pace = state.measure?.type === 'per-period' ? null : (f?.pace ?? null);
+  const fresh = event.kind === 'progress' && event.newGoal ? 'A new quest, then! ' : '';
+  return { reply: `${fresh}${planReply(plan, question, pace)}`, needs_confirmation: true, plan };
 }

@@ -1,22 +1,15 @@
-import { addDays, daysBetween, fromIsoDate, toIsoDate } from './calendar.ts';
-import { type Deadline, declinesDeadline, readDeadline } from './deadline.ts';
-import { type DomainId, domainById } from './domain.ts';
+import type { ConversationPhase, SmartPart } from '@lifequest/proto';
+import { classifyMessage } from './conversation.ts';
+import type { DomainId } from './domain.ts';
 import { assessFeasibility, type Feasibility } from './feasibility.ts';
-import { cleanWhy, findWhyClause, isSubstantive, readGoal } from './goal-phrase.ts';
-import {
-  hasOverrideMarker,
-  isAffirmation,
-  isNegation,
-  isQuestion,
-  isRefineRequest,
-  isUnsure,
-  namedParts,
-  normalise,
-  type SmartPart,
-} from './intent.ts';
+import { cleanWhy, isSubstantive } from './goal-phrase.ts';
+import { isAffirmation, isNegation, isRefineRequest, isUnsure, namedParts, normalise } from './intent.ts';
+import { addDays, daysBetween, fromIsoDate, toIsoDate } from './readers/calendar.ts';
+import { type Deadline, declinesDeadline } from './readers/deadline.ts';
+import { round, type Target } from './readers/quantity.ts';
 import { detectsSelfHarm } from './safety.ts';
-import type { Phase } from './schemas.ts';
-import { type Measure, readMeasure, resolveTarget, round, type Target } from './target.ts';
+import { absorb, achievableKey } from './takes.ts';
+import { type Measure, resolveTarget } from './target.ts';
 
 // The conversation reducer. Every turn replays all of the hero's messages from an empty state, so the
 // coach never depends on what a client kept between calls. For each message the coach knows what it
@@ -51,7 +44,7 @@ export type CoachState = {
   pending: Pending;
   /** What a 'yes' accepts after the coach proposed a safer deadline or target. */
   suggestion: { deadline: string | null; target: Target | null } | null;
-  phase: Phase;
+  phase: ConversationPhase;
   /** Once the goal has been ready, later completions read as a redrawn map rather than a new one. */
   everReady: boolean;
 };
@@ -60,7 +53,8 @@ export type CoachEvent =
   | { kind: 'opening' }
   | { kind: 'crisis' }
   | { kind: 'vague'; broad: DomainId | null; unsure: boolean }
-  | { kind: 'progress'; captured: SmartPart[]; revised?: boolean }
+  /** `newGoal`: the message replaced the goal being shaped with a different one. */
+  | { kind: 'progress'; captured: SmartPart[]; revised?: boolean; newGoal?: boolean }
   | { kind: 'unclear'; part: SmartPart }
   | { kind: 'suggest-deadline'; date: string }
   | { kind: 'pushback' }
@@ -150,60 +144,73 @@ function clearPart(s: CoachState, part: SmartPart): void {
   s.achievable = null;
 }
 
-function step(prev: CoachState, raw: string, today: Date, required: Requirements) {
+/** One message taken into the conversation: the state after it and what the coach makes of it. */
+export type Step = { state: CoachState; event: CoachEvent };
+
+function step(prev: CoachState, raw: string, today: Date, required: Requirements): Step {
   const text = normalise(raw);
-  if (detectsSelfHarm(text)) return { state: prev, event: { kind: 'crisis' } as CoachEvent };
-  const s: CoachState = { ...prev };
-
-  if (s.phase !== 'initial' || s.pending === 'refine') {
-    const refining = isRefineRequest(text) || s.pending === 'refine';
-    const newWhy = refining ? reasonAfterRefine(text) : null;
-    if (newWhy) {
-      s.why = newWhy;
-      return settle(s, today, required, { kind: 'progress', captured: ['relevant'] });
-    }
-    const captured = absorb(s, text, today, refining ? 'refine' : 'revise');
-    if (captured.captured.length > 0)
-      return settle(s, today, required, { kind: 'progress', captured: captured.captured });
-    if (refining) {
-      const parts = namedParts(text);
-      for (const part of parts) clearPart(s, part);
-      s.phase = 'initial';
-      s.pending = parts[0] ?? 'refine';
-      s.suggestion = null;
-      return { state: s, event: { kind: 'refine', parts } as CoachEvent };
-    }
-    if (
-      s.phase === 'ready' &&
-      (isAffirmation(text) || /\b(?:start|begin) (?:this|the|my) quest\b/i.test(text))
-    ) {
-      s.phase = 'complete';
-      return { state: s, event: { kind: 'complete' } as CoachEvent };
-    }
-    return { state: s, event: { kind: 'idle' } as CoachEvent };
+  if (detectsSelfHarm(text)) return { state: prev, event: { kind: 'crisis' } };
+  switch (classifyMessage(prev, text, today)) {
+    case 'new-goal':
+      return answer(emptyState(), text, today, required, true);
+    case 'revise':
+      return revise({ ...prev }, text, today, required);
+    case 'answer':
+      return answer({ ...prev }, text, today, required, false);
   }
+}
 
-  const { captured, vague } = absorb(s, text, today, 'answer');
+/** A message while the goal is ready, or after a refine request: it may change any part. */
+function revise(s: CoachState, text: string, today: Date, required: Requirements): Step {
+  const refining = isRefineRequest(text) || s.pending === 'refine';
+  const newWhy = refining ? reasonAfterRefine(text) : null;
+  if (newWhy) {
+    s.why = newWhy;
+    return settle(s, today, required, { kind: 'progress', captured: ['relevant'] });
+  }
+  const { captured } = absorb(s, text, today, refining ? 'refine' : 'revise');
   if (captured.length > 0) return settle(s, today, required, { kind: 'progress', captured });
+  if (refining) {
+    const parts = namedParts(text);
+    for (const part of parts) clearPart(s, part);
+    s.phase = 'initial';
+    s.pending = parts[0] ?? 'refine';
+    s.suggestion = null;
+    return { state: s, event: { kind: 'refine', parts } };
+  }
+  if (
+    s.phase === 'ready' &&
+    (isAffirmation(text) || /\b(?:start|begin) (?:this|the|my) quest\b/i.test(text))
+  ) {
+    s.phase = 'complete';
+    return { state: s, event: { kind: 'complete' } };
+  }
+  return { state: s, event: { kind: 'idle' } };
+}
+
+/** A message while the coach is asking: it answers the pending question, or volunteers more. */
+function answer(s: CoachState, text: string, today: Date, required: Requirements, newGoal: boolean): Step {
+  const { captured, vague } = absorb(s, text, today, 'answer');
+  if (captured.length > 0) return settle(s, today, required, { kind: 'progress', captured, newGoal });
 
   const pending = s.pending;
   if (pending === 'confirmDeadline' && isNegation(text)) {
     s.pending = 'timeBound';
-    return { state: s, event: { kind: 'unclear', part: 'timeBound' } as CoachEvent };
+    return { state: s, event: { kind: 'unclear', part: 'timeBound' } };
   }
   if (pending === 'timeBound' || pending === 'confirmDeadline') {
     if (declinesDeadline(text) || isUnsure(text) || isNegation(text) || pending === 'confirmDeadline') {
       const date = suggestedDeadline(s, today);
       s.pending = 'confirmDeadline';
       s.suggestion = { deadline: date, target: null };
-      return { state: s, event: { kind: 'suggest-deadline', date } as CoachEvent };
+      return { state: s, event: { kind: 'suggest-deadline', date } };
     }
-    return { state: s, event: { kind: 'unclear', part: 'timeBound' } as CoachEvent };
+    return { state: s, event: { kind: 'unclear', part: 'timeBound' } };
   }
   if (pending === 'achievable' && isNegation(text)) {
     s.suggestion = easierOptions(s, today);
     s.pending = 'adjust';
-    return { state: s, event: { kind: 'scale-down' } as CoachEvent };
+    return { state: s, event: { kind: 'scale-down' } };
   }
   if (pending === 'adjust') {
     return settle(s, today, required, {
@@ -211,18 +218,10 @@ function step(prev: CoachState, raw: string, today: Date, required: Requirements
     });
   }
   if (s.goal === null) {
-    return {
-      state: s,
-      event: { kind: 'vague', broad: vague?.broad ?? s.broad, unsure: isUnsure(text) } as CoachEvent,
-    };
+    return { state: s, event: { kind: 'vague', broad: vague?.broad ?? s.broad, unsure: isUnsure(text) } };
   }
-  return {
-    state: s,
-    event: {
-      kind: 'unclear',
-      part: (pending as SmartPart | null) ?? nextMissing(s, required) ?? 'specific',
-    } as CoachEvent,
-  };
+  const part = pending === 'refine' ? null : pending;
+  return { state: s, event: { kind: 'unclear', part: part ?? nextMissing(s, required) ?? 'specific' } };
 }
 
 /** 'Change the why: I want to be a role model' carries the new reason itself. */
@@ -235,188 +234,13 @@ function reasonAfterRefine(text: string): string | null {
   return cleanWhy(m[1]!);
 }
 
-type Absorbed = { captured: SmartPart[]; vague: { broad: DomainId | null } | null };
-
-/**
- * Takes what a message says into the state. `mode` is 'answer' while the coach is asking questions,
- * 'refine' after a refine request (anything may change), 'revise' for a message while the goal is ready.
- */
-function absorb(s: CoachState, text: string, today: Date, mode: 'answer' | 'refine' | 'revise'): Absorbed {
-  const captured: SmartPart[] = [];
-  const pending = mode === 'answer' ? s.pending : 'refine';
-  const override = hasOverrideMarker(text);
-  const answeringWhy = mode === 'answer' && pending === 'relevant';
-
-  const deadline = readDeadline(text, today);
-  const why = answeringWhy ? null : findWhyClause(text);
-  const body = why ? text.slice(0, why.index) : text;
-  const bodyWithoutDate = deadline ? body.replace(deadline.phrase, ' ') : body;
-
-  // The goal itself.
-  let vague: Absorbed['vague'] = null;
-  // A question to the coach ('how do I stay motivated?') is not a goal statement.
-  const asksCoach =
-    /^(?:what|how|why|which|who|where|when|can|could|should|do|does|is|are|any)\b/i.test(text) &&
-    !/\bi (?:want|would like|'d like|wanna|need)\b/i.test(text);
-  const reading: ReturnType<typeof readGoal> = asksCoach
-    ? { kind: 'vague', broad: null }
-    : readGoal(body, deadline?.phrase ?? null);
-  // Once there is a goal, only an explicit new goal statement renames it; a passing 'instead' does not.
-  const statesGoal =
-    /\b(?:i (?:really )?(?:want|would like|'d like|wanna|'d rather|would rather|plan|need) to|my (?:new |real )?goal is|new goal|switch to|go with|let'?s do|how about)\b/i.test(
-      text,
-    );
-  const mayRename =
-    s.goal === null
-      ? pending === null || pending === 'specific' || pending === 'refine'
-      : pending === 'specific' ||
-        ((override || pending === 'refine') && statesGoal && pending !== 'relevant');
-  if (
-    reading.kind === 'concrete' &&
-    mayRename &&
-    !/\b(?:deadline|refine|target|date|goal|reason)\b/i.test(reading.phrase)
-  ) {
-    const startsWithAction =
-      /^[a-z]/i.test(reading.phrase) && !/^(?:it|that|this|about|around)\b/i.test(reading.phrase);
-    if (startsWithAction) {
-      // A goal in another area starts its measure and reason afresh; the deadline may still hold.
-      const previous = s.goal?.domain ?? s.replacedDomain;
-      if (previous && previous !== reading.domain) {
-        s.measure = null;
-        s.measureText = null;
-        s.achievable = null;
-        s.why = null;
-      }
-      s.goal = { phrase: reading.phrase, domain: reading.domain };
-      s.broad = null;
-      s.replacedDomain = null;
-      captured.push('specific');
-    }
-  } else if (reading.kind === 'vague' && s.goal === null) {
-    vague = { broad: reading.broad };
-    if (reading.broad) s.broad = reading.broad;
-  }
-
-  // How it is measured.
-  const area = s.goal ? domainById(s.goal.domain) : s.broad ? domainById(s.broad) : null;
-  const measure = readMeasure(bodyWithoutDate, {
-    defaultUnit: area?.defaultUnit ?? null,
-    habitual: area?.category === 'habit',
-  });
-  const mayMeasure = (pending !== 'relevant' && pending !== 'achievable') || override;
-  // In a habit, 'for 90 days' names a streak: every day until the deadline.
-  const streak: Measure | null =
-    !measure && !s.measure && area?.category === 'habit' && deadline && /^for\b/i.test(deadline.phrase.trim())
-      ? { type: 'habit', perWeek: 7, minutes: null }
-      : null;
-  if (streak && mayMeasure) {
-    s.measure = streak;
-    s.measureText = null;
-    captured.push('measurable');
-  } else if (
-    measure &&
-    mayMeasure &&
-    (s.goal !== null || captured.includes('specific') || s.broad !== null)
-  ) {
-    s.measure = measure;
-    s.measureText = null;
-    captured.push('measurable');
-  } else if (
-    mode === 'answer' &&
-    pending === 'measurable' &&
-    !measure &&
-    isSubstantive(text) &&
-    !isUnsure(text) &&
-    !isQuestion(text) &&
-    text.split(' ').length >= 3
-  ) {
-    s.measureText = cleanWhy(bodyWithoutDate);
-    s.measure = null;
-    captured.push('measurable');
-  }
-
-  // By when.
-  // While the coach asks why, a date is taken only when it is the whole answer ('in October') or a
-  // correction; 'my wedding is in June' is a reason.
-  const onlyADate =
-    deadline !== null && text.replace(deadline.phrase, '').trim().split(/\s+/).filter(Boolean).length < 2;
-  if (deadline && (!answeringWhy || override || onlyADate)) {
-    s.deadline = deadline;
-    captured.push('timeBound');
-  } else if (
-    mode === 'answer' &&
-    pending === 'confirmDeadline' &&
-    isAffirmation(text) &&
-    s.suggestion?.deadline
-  ) {
-    s.deadline = { date: s.suggestion.deadline, phrase: '' };
-    captured.push('timeBound');
-  }
-
-  // Why it matters.
-  if (answeringWhy && captured.length === 0) {
-    if (isSubstantive(text) && !isUnsure(text) && !isQuestion(text)) {
-      s.why = cleanWhy(text);
-      captured.push('relevant');
-    }
-  } else if (why) {
-    s.why = cleanWhy(why.clause);
-    captured.push('relevant');
-  } else if (
-    mode === 'answer' &&
-    captured.length === 0 &&
-    s.goal &&
-    !s.why &&
-    /^to\s+\w+/i.test(text) &&
-    isSubstantive(text)
-  ) {
-    // 'to be calmer' while the coach asked something else is still a reason; keep it and re-ask.
-    s.why = cleanWhy(text);
-    captured.push('relevant');
-  }
-
-  // Whether it is realistic, and accepting a proposed adjustment.
-  if (mode === 'answer' && captured.length === 0) {
-    if (pending === 'adjust' && isAffirmation(text) && s.suggestion) {
-      if (s.suggestion.deadline) {
-        s.deadline = { date: s.suggestion.deadline, phrase: '' };
-        captured.push('timeBound');
-      } else if (s.suggestion.target && s.measure) {
-        s.measure = { type: 'total', target: s.suggestion.target };
-        captured.push('measurable');
-      }
-    } else if (pending === 'achievable' && !isNegation(text)) {
-      const affirmed = isAffirmation(text);
-      if (affirmed || (isSubstantive(text) && !isUnsure(text) && !isQuestion(text))) {
-        const pace = s.feasibility?.pace;
-        s.achievable = {
-          text: affirmed ? `Yes, realistic for you${pace ? `: ${pace}` : ''}` : cleanWhy(text),
-          source: 'hero',
-          key: achievableKey(s),
-        };
-        captured.push('achievable');
-      }
-    }
-  }
-  return { captured, vague };
-}
-
-function achievableKey(s: CoachState): string {
-  return JSON.stringify([s.measure, s.measureText, s.deadline?.date]);
-}
-
 export function nextMissing(s: CoachState, required: Requirements): SmartPart | null {
   const parts = typeof required === 'function' ? required(s) : required;
   return SMART_ORDER.find((part) => parts.includes(part) && !isKnown(s, part)) ?? null;
 }
 
 /** Re-judges feasibility after a change, then decides what to ask next and whether the goal is ready. */
-function settle(
-  s: CoachState,
-  today: Date,
-  required: Requirements,
-  event: CoachEvent,
-): { state: CoachState; event: CoachEvent } {
+function settle(s: CoachState, today: Date, required: Requirements, event: CoachEvent): Step {
   s.suggestion = null;
   const key = achievableKey(s);
   if (s.achievable && s.achievable.key !== key) s.achievable = null;

@@ -1,10 +1,8 @@
+import type { Foundation, GoalCategory, LifeClass } from '@lifequest/proto';
+
 // The life areas the coach recognises. One table drives classification (category, life class,
 // foundation), the measuring questions, the suggested habits and the floating-chat advice, so a new area
 // is one entry, not edits across the coach.
-
-export type Category = 'fitness' | 'finance' | 'habit' | 'project' | 'education';
-export type LifeClass = 'health' | 'financial' | 'education' | 'social' | 'spirituality' | 'general';
-export type Foundation = 'Finance' | 'Health' | 'Intelligence' | 'Spirit';
 
 export type DomainId =
   | 'weight'
@@ -25,7 +23,9 @@ export type Domain = {
   id: DomainId;
   /** Words that make a goal concrete in this area. */
   pattern: RegExp;
-  category: Category;
+  /** Words that name the area only when no other area is named ('learn' in 'learn Spanish' is a language). */
+  weak?: RegExp;
+  category: GoalCategory;
   className: LifeClass;
   foundation: Foundation;
   /** Unit assumed for a bare number answer ('12' after 'how many books?'). */
@@ -40,7 +40,7 @@ export const DOMAINS: readonly Domain[] = [
   {
     id: 'weight',
     pattern:
-      /\b(?:(?:lose|losing|drop|shed|gain|put on)\b[^.!?]{0,40}?\b(?:kg|kgs|kilos?|kilograms?|lbs?|pounds?|weight)|lose weight|weight ?loss|weigh (?:less|under)|body ?fat)\b/,
+      /\b(?:(?:lose|losing|drop|shed|gain|put on)\b[^.!?]{0,40}?(?:kg|kgs|kilos?|kilograms?|lbs?|pounds?|stones?|weight)|lose weight|weight ?loss|weigh\b|down to \d+\s*(?:kg|kgs|kilos?|lbs?)|body ?fat|bmi|waist(?:line)?|six[- ]pack|slim down|get lean|bulk(?:ing)? up|dress size|trouser size)\b/,
     category: 'fitness',
     className: 'health',
     foundation: 'Health',
@@ -55,7 +55,8 @@ export const DOMAINS: readonly Domain[] = [
   },
   {
     id: 'running',
-    pattern: /\b(?:run|runs|running|jog|jogging|marathon|half[- ]?marathon|5k|10k|couch to|ultra)\b/,
+    pattern:
+      /\b(?:run|runs|running|jog|jogging|marathon|half[- ]?marathon|5k|10k|couch to|ultra|parkrun|triathlon|duathlon|ironman|sprint)\b/,
     category: 'fitness',
     className: 'health',
     foundation: 'Health',
@@ -70,7 +71,7 @@ export const DOMAINS: readonly Domain[] = [
   },
   {
     id: 'debt',
-    pattern: /\b(?:pay (?:off|down|back)|debt|debts|loan|loans|credit card|mortgage)\b/,
+    pattern: /\b(?:pay (?:off|down|back)|debt|debts|loan|loans|credit card|mortgage|owe|overdraft)\b/,
     category: 'finance',
     className: 'financial',
     foundation: 'Finance',
@@ -86,7 +87,7 @@ export const DOMAINS: readonly Domain[] = [
   {
     id: 'money',
     pattern:
-      /(?:\$|€|£)\s?\d|\b(?:save|saving|savings|emergency fund|nest egg|down ?payment|put aside|set aside|invest|investing|budget|budgeting|earn|income|side hustle|dollars|euros)\b/,
+      /(?:\$|€|£)\s?\d|\b(?:save|saving|savings|emergency fund|nest egg|down ?payment|put aside|set aside|put away|invest|investing|stash|budget|budgeting|bucks|freelanc\w*|earn (?=\$|£|€|\d|money|more|extra|income)|income|side hustle|dollars|euros|pension|retirement|net worth|index funds?|stocks|shares|deposit)\b/,
     category: 'finance',
     className: 'financial',
     foundation: 'Finance',
@@ -102,7 +103,7 @@ export const DOMAINS: readonly Domain[] = [
   {
     id: 'writing',
     pattern:
-      /\b(?:write|writing|blog|blogging|publish|publishing|novel|manuscript|screenplay|poems?|essays?)\b/,
+      /\b(?:write|writing|blog|blogging|publish|publishing|self-publish|novel|manuscript|screenplay|script|memoir|thesis|dissertation|e-?book|newsletter|poems?|essays?)\b/,
     category: 'project',
     className: 'education',
     foundation: 'Intelligence',
@@ -118,7 +119,7 @@ export const DOMAINS: readonly Domain[] = [
   {
     id: 'language',
     pattern:
-      /\b(?:spanish|french|german|italian|portuguese|japanese|chinese|mandarin|cantonese|korean|arabic|russian|hindi|dutch|swedish|norwegian|danish|finnish|greek|turkish|polish|hebrew|vietnamese|thai|indonesian|swahili|latin|sign language|asl|a (?:new |foreign )?language|fluent|fluency|duolingo|cefr)\b/,
+      /\b(?:spanish|french|german|italian|portuguese|japanese|chinese|mandarin|cantonese|korean|arabic|russian|hindi|dutch|swedish|norwegian|danish|finnish|greek|turkish|polish|hebrew|vietnamese|thai|indonesian|swahili|latin|sign language|asl|a (?:new |foreign )?language|fluent|fluency|duolingo|cefr|kanji|hiragana|vocabulary)\b/,
     category: 'education',
     className: 'education',
     foundation: 'Intelligence',
@@ -149,7 +150,7 @@ export const DOMAINS: readonly Domain[] = [
   {
     id: 'mindfulness',
     pattern:
-      /\b(?:meditat\w*|mindful\w*|breathwork|breathing|gratitude|journal\w*|pray\w*|therapy|self-care|digital detox|screen time)\b/,
+      /\b(?:meditat\w*|mindful\w*|breathwork|breathing|gratitude|journal\w*|pray\w*|therapy|self-care|digital detox|screen time|social media|phone|doomscroll\w*)\b/,
     category: 'habit',
     className: 'spirituality',
     foundation: 'Spirit',
@@ -165,7 +166,7 @@ export const DOMAINS: readonly Domain[] = [
   {
     id: 'fitness',
     pattern:
-      /\b(?:gym|work ?out|workouts|exercise|exercising|train|training|lift|lifting|push-?ups?|pull-?ups?|squats?|planks?|swim|swimming|cycle|cycling|bike|biking|walk|walking|steps|hike|hiking|yoga|pilates|stretch|stretching|strength|muscle|deadlift|bench|cardio|tennis|football|soccer|basketball|climb|climbing|sport)\b/,
+      /\b(?:gym|work ?out|workouts|exercis(?:e|es|ing)|train|training|lift|lifting|(?:push|press|pull|chin|sit|muscle)[- ]?ups?|squats?|burpees?|lunges|dips|crunches|planks?|swim|swimming|lengths|laps|cycle|cycling|bike|biking|ride|walk|walking|steps|hike|hiking|yoga|pilates|stretch|stretching|flexibility|mobility|splits|touch my toes|strength|muscles?|deadlift|bench|cardio|hiit|crossfit|spin(?:ning)? class(?:es)?|tennis|badminton|squash|golf|football|soccer|basketball|volleyball|netball|rugby|cricket|hockey|baseball|softball|climb|climbing|bouldering|boxing|kickboxing|martial arts|karate|judo|jiu[- ]?jitsu|bjj|taekwondo|ski|skiing|snowboard\w*|surf|surfing|skate\w*|rowing|row \d|kayak\w*|paddleboard\w*|dance|dancing|zumba|jump rope|skipping|sport|sports|resting heart rate|vo2 ?max)\b/,
     category: 'fitness',
     className: 'health',
     foundation: 'Health',
@@ -177,7 +178,7 @@ export const DOMAINS: readonly Domain[] = [
   {
     id: 'wellness',
     pattern:
-      /\b(?:sleep|bed ?time|wake up|water|hydrat\w*|smok\w*|cigarettes?|vape|vaping|alcohol|sober|sugar|caffeine|diet|eat|eating|vegetables|veggies|meal prep|cook at home|floss\w*)\b/,
+      /\b(?:sleep|bed ?time|wake up|water|hydrat\w*|smok\w*|cigarettes?|vape|vaping|alcohol|drinks|drinking|booze|sober|sugar|caffeine|coffees?|energy drinks|soda|junk food|fast food|takeaways?|diet|eat|eating|vegetables|veggies|fruit|portions|meal prep|cook at home|floss\w*|skincare|teeth|nails|nail[- ]biting|procrastinat\w*|snooz\w*)\b/,
     category: 'habit',
     className: 'health',
     foundation: 'Health',
@@ -193,7 +194,8 @@ export const DOMAINS: readonly Domain[] = [
   {
     id: 'learning',
     pattern:
-      /\b(?:learn|learning|study|studying|course|courses|class|classes|certification|certificate|certified|exam|degree|diploma|bootcamp|skill|skills|coding|code|program|programming|python|javascript|guitar|piano|violin|drums|singing|drawing|painting|chess|cooking|photography)\b/,
+      /\b(?:course|courses|class|classes|module|lectures?|certification|certificate|certified|exams?|test|theory|degree|diploma|bootcamp|coursera|udemy|edx|coding|code|program|programming|python|javascript|guitar|piano|violin|drums|singing|drawing|painting|chess|cooking|photography)\b/,
+    weak: /\b(?:learn|learning|study|studying|skill|skills|revise|revision)\b/,
     category: 'education',
     className: 'education',
     foundation: 'Intelligence',
@@ -225,7 +227,7 @@ export const DOMAINS: readonly Domain[] = [
   {
     id: 'project',
     pattern:
-      /\b(?:build|launch|ship|start|create|make|finish|complete|release|open|design|develop|renovate|organi[sz]e|declutter|move|apply|job|promotion|business|startup|website|site|app|podcast|youtube|channel|portfolio|garden|plant|record|album|visit|travel|trip)\b/,
+      /\b(?:launch|ship|release|deploy|renovate|renovation|declutter|business|startup|website|site|app|apps|mvp|saas|prototype|open source|podcast|youtube|channel|portfolio|album|etsy|shop|store|online store|game|film|movie|documentary|exhibition|shed|deck|patio|garden|knit|sew|crochet|quilt|pottery|furniture)\b/,
     category: 'project',
     className: 'general',
     foundation: 'Intelligence',
@@ -240,16 +242,38 @@ export const DOMAINS: readonly Domain[] = [
   },
 ];
 
+/** Verbs that make a goal a project only when nothing else names its area ('build an emergency fund'). */
+const PROJECT_VERBS =
+  /\b(?:build|start|create|make|finish|complete|open|design|develop|organi[sz]e|move|apply|job|promotion|plant|record|visit|travel|trip)\b/;
+
 const BY_ID = new Map(DOMAINS.map((d) => [d.id, d]));
 
 export function domainById(id: DomainId): Domain {
   return BY_ID.get(id)!;
 }
 
-/** The first matching area in table order: specific areas are listed before broad ones. */
+/**
+ * The area named first in the text: in 'read 5 books about investing' the goal is reading, in 'ship my
+ * budgeting app' a project. Areas named at the same place go by table order (specific before broad);
+ * generic making verbs ('build', 'finish') make a project only when no area is named at all.
+ */
 export function detectDomain(text: string): Domain | null {
+  return detectNamedDomain(text) ?? (PROJECT_VERBS.test(text.toLowerCase()) ? domainById('project') : null);
+}
+
+/** The area the text names, without guessing a project from a generic verb. */
+export function detectNamedDomain(text: string): Domain | null {
   const lower = text.toLowerCase();
-  return DOMAINS.find((d) => d.pattern.test(lower)) ?? null;
+  const first = (pattern: (d: Domain) => RegExp | undefined) => {
+    let best: { domain: Domain; index: number } | null = null;
+    for (const domain of DOMAINS) {
+      const p = pattern(domain);
+      const index = p ? lower.search(p) : -1;
+      if (index >= 0 && (best === null || index < best.index)) best = { domain, index };
+    }
+    return best?.domain ?? null;
+  };
+  return first((d) => d.pattern) ?? first((d) => d.weak);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assessFeasibility } from './feasibility.ts';
-import type { Target } from './target.ts';
+import type { Target } from './readers/quantity.ts';
 
 const TODAY = new Date('2025-01-15T12:00:00Z');
 

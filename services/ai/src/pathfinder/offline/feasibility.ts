@@ -1,7 +1,8 @@
-import { addDays, daysBetween, fromIsoDate, toIsoDate } from './calendar.ts';
 import type { DomainId } from './domain.ts';
-import { formatClock, formatMoney, formatNumber, unitFor } from './numbers.ts';
-import { describeDistance, type Measure, type Target } from './target.ts';
+import { addDays, daysBetween, fromIsoDate, toIsoDate } from './readers/calendar.ts';
+import { formatClock, formatMoney, formatNumber, unitFor } from './readers/numbers.ts';
+import type { Target } from './readers/quantity.ts';
+import { describeDistance, describeTarget, type Measure, PERIOD_DAYS } from './target.ts';
 
 // Is the target sane for the time available? Each kind of target has a pace the coach compares with
 // well-known rules of thumb (0.5-1 kg a week of weight loss, a book a week, ~100 study hours per CEFR
@@ -24,6 +25,9 @@ export type Difficulty = 'easy' | 'medium' | 'hard';
 
 /** Hours of guided study to reach each CEFR level from scratch (A1..C2), the usual rule of thumb. */
 const CEFR_HOURS = [100, 200, 400, 600, 850, 1100];
+
+/** Kilograms in one of each weight unit heroes use. */
+const KG_PER: Record<string, number> = { kg: 1, lb: 1 / 2.2, stone: 6.35 };
 
 type Limits = { comfortable: number; moderate: number; stretch: number };
 
@@ -74,7 +78,10 @@ export function assessFeasibility(input: {
   const result = (verdict: Verdict, pace: string | null, extra: Partial<Feasibility> = {}): Feasibility => {
     // Anything but a habit squeezed into a few days is at least a stretch.
     const squeezed =
-      days < 7 && measure?.type !== 'habit' && (verdict === 'comfortable' || verdict === 'moderate');
+      days < 7 &&
+      measure?.type !== 'habit' &&
+      measure?.type !== 'per-period' &&
+      (verdict === 'comfortable' || verdict === 'moderate');
     return {
       verdict: squeezed ? 'stretch' : verdict,
       pace,
@@ -93,17 +100,27 @@ export function assessFeasibility(input: {
     const pace = `${amount.kind === 'money' ? formatMoney(amount.value, amount.unit) : `${formatNumber(amount.value)} ${amount.unit}`} a ${measure.per}`;
     return result(amount.kind === 'money' ? 'unknown' : 'comfortable', pace);
   }
+  if (target.per) return perPeriod(target, domain, result);
+  if (target.kind === 'lift') {
+    // Without the hero's starting point only an impossible lift is flagged (world records are ~500 kg).
+    const kg = target.value * (KG_PER[target.unit] ?? 1);
+    if (kg > 300) return result('unrealistic', null, { concern: 'That is a lift for the world stage.' });
+    return result('unknown', null);
+  }
+  if (target.kind === 'duration' || (target.kind === 'weight' && target.direction === 'reach'))
+    return result('unknown', null);
 
   switch (target.kind) {
     case 'weight': {
-      const kg = target.unit === 'lb' ? target.value / 2.2 : target.value;
+      const perKg = KG_PER[target.unit] ?? 1;
+      const kg = target.value * perKg;
       const perWeek = kg / weeks;
       const limits =
         target.direction === 'gain'
           ? { comfortable: 0.25, moderate: 0.5, stretch: 1 }
           : { comfortable: 0.5, moderate: 1, stretch: 1.5 };
       const verdict = grade(perWeek, limits);
-      const unitPerWeek = target.unit === 'lb' ? perWeek * 2.2 : perWeek;
+      const unitPerWeek = perWeek / perKg;
       const pace = `about ${formatNumber(unitPerWeek)} ${target.unit} a week`;
       if (verdict !== 'unrealistic') return result(verdict, pace);
       const safeRate = target.direction === 'gain' ? 0.5 : 0.75;
@@ -111,7 +128,7 @@ export function assessFeasibility(input: {
       return result(verdict, pace, {
         concern: `A safe, lasting pace is ${safeRange} a week${target.unit === 'lb' ? ' (1 to 2 lb)' : ''}.`,
         saferDeadline: saferDeadline(kg / safeRate),
-        saferTarget: { ...target, value: nice(safeRate * weeks * (target.unit === 'lb' ? 2.2 : 1), 1) },
+        saferTarget: { ...target, value: nice((safeRate * weeks) / perKg, 1) },
       });
     }
     case 'time': {
@@ -198,6 +215,51 @@ export function assessFeasibility(input: {
     default:
       return result('unknown', null);
   }
+}
+
+type Judge = (verdict: Verdict, pace: string | null, extra?: Partial<Feasibility>) => Feasibility;
+
+/**
+ * An amount kept every day or week. Cutting back is hard in ways no clock shows, so the coach asks; time
+ * and steps have limits of their own; counts use the pace limits of their unit.
+ */
+function perPeriod(target: Target & { per?: string }, domain: DomainId | null, result: Judge): Feasibility {
+  const pace = describeTarget(target);
+  if (target.kind === 'money') return result('unknown', pace);
+  if (target.bound === 'at-most') {
+    const per = target.per ? ` a ${target.per}` : '';
+    const cut =
+      target.value === 0
+        ? 'stopping completely'
+        : target.from !== undefined
+          ? `going from ${formatNumber(target.from)} to ${formatNumber(target.value)} ${target.unit}${per}`
+          : `keeping to ${pace}`;
+    return result('unknown', cut);
+  }
+  const perDay = target.value / PERIOD_DAYS[target.per ?? 'day'];
+  const unit = target.unit.toLowerCase();
+  if (/^(?:minutes|hours)$/.test(unit)) {
+    const minutes = unit === 'hours' ? perDay * 60 : perDay;
+    // Sleep and rest are hours of the day too, but not hours of effort.
+    const resting = domain === 'wellness' || target.bound === 'at-least';
+    if (minutes <= 240 || (resting && minutes <= 720))
+      return result(minutes > 90 && unit !== 'hours' ? 'stretch' : 'comfortable', pace);
+    return result('unrealistic', pace, {
+      concern: 'That is more than 4 hours every day, on top of everything else.',
+      saferTarget: { ...target, value: unit === 'hours' ? 1 : 60 },
+    });
+  }
+  if (/\bsteps$/.test(unit)) {
+    const verdict = grade(perDay, { comfortable: 10_000, moderate: 15_000, stretch: 30_000 });
+    if (verdict !== 'unrealistic') return result(verdict, pace);
+    return result(verdict, pace, {
+      concern: 'Even very active people rarely keep above 30,000 steps a day.',
+      saferTarget: { ...target, value: 12_000 },
+    });
+  }
+  if (target.kind === 'sessions' && perDay > 4) return result('stretch', pace);
+  const limits = rateLimits(domain, target.unit);
+  return result(limits ? grade(perDay * 7, limits) : 'comfortable', pace);
 }
 
 /** Difficulty of a plan follows how hard the pace is; an unknown pace is treated as medium. */

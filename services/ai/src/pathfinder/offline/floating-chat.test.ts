@@ -1,6 +1,6 @@
+import { type ChatMessage, FloatingChatReply } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_DAYS, FALLBACK_XP, floatingChatTurn } from './floating-chat.ts';
-import { type ChatMessage, floatingChatReplySchema } from './schemas.ts';
 
 const TODAY = new Date('2025-01-15T12:00:00Z');
 
@@ -11,7 +11,7 @@ function chat(lines: string[]) {
   for (const line of lines) {
     messages.push({ role: 'user', content: line });
     reply = floatingChatTurn({ messages: [...messages], today: TODAY });
-    expect(floatingChatReplySchema.safeParse(reply).success).toBe(true);
+    expect(FloatingChatReply.safeParse(reply).success).toBe(true);
     messages.push({ role: 'assistant', content: reply.reply });
   }
   return reply;
@@ -33,6 +33,13 @@ describe('floatingChatTurn', () => {
     expect(payload.milestones.reduce((sum, m) => sum + m.xpReward, 0)).toBe(payload.xpTotal);
     expect(payload.milestones.at(-1)).toMatchObject({ title: 'Read all 20 books', dueDate: '2025-12-31' });
     expect(reply.reply).toMatch(/reading/i);
+  });
+
+  it('offers a new goal, not the old one changed, when the hero moves on to another goal', () => {
+    const reply = chat(['I want to save $2,000 by June 1', 'I want to lose 5 kg by April 30']);
+    expect(reply.actions).toHaveLength(1);
+    expect(reply.actions[0]!.payload).toMatchObject({ title: 'Lose 5 kg', targetDate: '2025-04-30' });
+    expect(reply.actions[0]!.payload.milestones.at(-1)!.title).toBe('Lose the full 5 kg');
   });
 
   it('without a deadline uses the spec fallback: 90 days, 100 XP, 25/25/50 at 30/60/90 days', () => {

@@ -1,12 +1,12 @@
+import type { ChatMessage, CreateGoalAction, FloatingChatReply } from '@lifequest/proto';
 import { adviceFor, isGreeting, isThanks } from './advice.ts';
-import { addDays, formatLongDate, toIsoDate } from './calendar.ts';
 import { readConversation, resolvedTarget } from './coach.ts';
 import { domainById } from './domain.ts';
 import { isQuestion, normalise } from './intent.ts';
 import { buildMilestonePlan } from './milestones.ts';
 import { milestonesOf, questTitle } from './quest.ts';
+import { addDays, formatLongDate, toIsoDate } from './readers/calendar.ts';
 import { crisisReply, detectsSelfHarm } from './safety.ts';
-import type { ChatMessage, CreateGoalAction, FloatingChatReply } from './schemas.ts';
 import { onboardingResponse, questionFor } from './voice.ts';
 
 // The floating chat bubble: conversational coaching. When a message makes a goal clear (or changes

@@ -1,23 +1,30 @@
+import type { SmartPart } from '@lifequest/proto';
+import { correctSpelling } from './readers/spelling.ts';
+
 // What a short reply means in a coaching conversation: yes, no, "I don't know", "let's refine", or a
 // pointer to one of the SMART parts. Kept apart from goal reading because these cues are about the
 // dialogue, not the goal.
 
-export type SmartPart = 'specific' | 'measurable' | 'achievable' | 'relevant' | 'timeBound';
-
-/** Curly quotes and stray spacing normalised so every pattern can assume plain ASCII apostrophes. */
+/**
+ * Curly quotes, stray spacing and common misspellings normalised, so every pattern can assume plain
+ * ASCII apostrophes and the usual spelling of the words it looks for.
+ */
 export function normalise(text: string): string {
-  return text
-    .replace(/[‘’`´]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return correctSpelling(
+    text
+      .replace(/[‘’`´]/g, "'")
+      .replace(/[“”]/g, '"')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
 }
 
 const YES =
   /^(?:yes|yeah|yea|yep|yup|ya|sure|ok|okay|k|sounds (?:good|great|right|fine|perfect)|definitely|absolutely|of course|i think so|i believe so|i can(?: do (?:it|that))?|doable|realistic|that works|works for me|let'?s do (?:it|this)|let'?s go|for sure|totally|100%|agreed|correct|right|perfect|great|good|fine|deal|start (?:this|the) quest|i'?m ready|ready|confirm(?:ed)?|looks (?:good|great|right)|do it|go for it|why not|can do|i'?m in|yes please|that'?s (?:fine|right|good|great|perfect)|it is|it'?s realistic|i'?ll manage|no problem)\b/i;
 
+// A leading 'no' is an answer ('no, too fast'), not a goal about going without ('no sugar for 30 days').
 const NO =
-  /^(?:no|nope|nah|not really|i don'?t think so|probably not|not sure i can|too (?:much|hard|fast|soon|ambitious)|unrealistic|i can'?t|no way|not at all|hardly|that'?s too)\b/i;
+  /^(?:no(?=[\s,.!]*$|[,.!]|\s+(?:i|it|that|thanks|thank|way|not|sorry|really|problem)\b)|nope|nah|not really|i don'?t think so|probably not|not sure i can|too (?:much|hard|fast|soon|ambitious)|unrealistic|i can'?t|no way|not at all|hardly|that'?s too)\b/i;
 
 /** "I don't know" and friends, which may lead a longer message ('not sure, maybe reading?'). */
 const UNSURE_LEAD =

@@ -1,17 +1,19 @@
-import { addDays, daysBetween, fromIsoDate, toIsoDate } from './calendar.ts';
+import { splitMilestoneXp } from '@lifequest/proto';
 import type { DomainId } from './domain.ts';
 import { assessFeasibility, type Difficulty, difficultyOf } from './feasibility.ts';
-import { formatClock, formatMoney, formatNumber, unitFor } from './numbers.ts';
+import { addDays, daysBetween, describeSpan, fromIsoDate, toIsoDate } from './readers/calendar.ts';
+import type { Completion } from './readers/completion.ts';
+import { formatClock, formatMoney, formatNumber, unitFor } from './readers/numbers.ts';
+import type { Target } from './readers/quantity.ts';
 import type { PlanMilestone } from './schemas.ts';
-import { cefrName, describeDistance, type Target } from './target.ts';
+import { cefrName, describeDistance, describeTarget } from './target.ts';
 
 // Milestone plans: checkpoints spread evenly from today to the deadline, labelled in the goal's own
 // terms ('Read 3 of 12 books', 'Save $1,250 of $5,000'), with the goal's XP split across them.
 //
-// XP: a goal is worth GOAL_XP by difficulty (easy 300, medium 500, hard 800) unless a total is given.
-// Every milestone weighs 1 and the last weighs 2, because crossing the finish line is the hardest step;
-// rounding leftovers go to the last milestone so the rewards always add up to the total exactly. With
-// 100 XP and 3 milestones this gives the spec's fallback split of 25/25/50.
+// XP: a goal is worth GOAL_XP by difficulty (easy 300, medium 500, hard 800) unless a total is given,
+// shared by proto's one rule (splitMilestoneXp: the last milestone weighs double, 100 XP over three
+// milestones is the spec's 25/25/50).
 
 export const GOAL_XP: Record<Difficulty, number> = { easy: 300, medium: 500, hard: 800 };
 
@@ -26,15 +28,6 @@ export function milestoneCount(spanDays: number): number {
   if (spanDays <= 60) return 4;
   if (spanDays <= 180) return 5;
   return 6;
-}
-
-export function splitXp(totalXp: number, count: number): number[] {
-  const weights = Array.from({ length: count }, (_, i) => (i === count - 1 ? 2 : 1));
-  const sum = weights.reduce((a, b) => a + b, 0);
-  const shares = weights.map((w) => Math.floor((totalXp * w) / sum));
-  const leftover = totalXp - shares.reduce((a, b) => a + b, 0);
-  shares[count - 1]! += leftover;
-  return shares;
 }
 
 const PARTICLES = /^(?:off|down|up|back|out|aside)$/i;
@@ -153,8 +146,88 @@ function stageLabels(title: string, count: number): string[] {
   });
 }
 
-export function milestoneLabels(title: string, target: Target | null, count: number): string[] {
+/** A habit kept for longer and longer: '10,000 steps a day for 2 weeks', then 4, then the whole span. */
+function keptLabels(title: string, target: Target, count: number, spanDays: number): string[] {
+  const verb = verbOf(title, target);
+  const amount = describeTarget(target);
+  return Array.from({ length: count }, (_, i) => {
+    const days = Math.max(1, Math.round((spanDays * (i + 1)) / count));
+    return i === count - 1
+      ? `${verb} ${amount}, all the way to the finish`
+      : `${verb} ${amount} for ${describeSpan(days)}`;
+  });
+}
+
+/** Cutting back in even steps from where the hero starts ('from 20 a day down to 5'), then holding it. */
+function reductionLabels(target: Target, count: number): string[] {
+  const unit = (n: number) => unitFor(n, target.unit);
+  const per = target.per ? ` a ${target.per}` : '';
+  const quitting = target.value === 0;
+  const goal = quitting ? `no ${target.unit}` : `${formatNumber(target.value)} ${unit(target.value)}${per}`;
+  const share = (i: number) => `${Math.round(((i + 1) / count) * 100)}% of days`;
+  return Array.from({ length: count }, (_, i) => {
+    if (i === count - 1)
+      return quitting ? `No ${target.unit} at all, and keep it that way` : `Hold at ${goal}`;
+    if (target.from === undefined) {
+      if (i === 0) return `Count how many ${target.unit} you have now, every day for a week`;
+      return quitting ? `No ${target.unit} on ${share(i)}` : `At most ${goal} on ${share(i)}`;
+    }
+    if (i === count - 2) return `Down to ${goal}`;
+    const step = Math.round(target.from - ((target.from - target.value) * (i + 1)) / (count - 1));
+    return `Cut to ${formatNumber(step)} ${unit(step)}${per}`;
+  });
+}
+
+/** Building up to a lift or a hold from about 70% of it, the usual starting point. */
+function buildUpTo(title: string, target: Target, count: number): string[] {
+  const verb = verbOf(title, target);
+  const decimals = target.value < 20 ? 1 : 0;
+  return Array.from({ length: count }, (_, i) => {
+    const value = target.value * (0.7 + (0.3 * i) / Math.max(1, count - 1));
+    const amount = `${formatNumber(Math.round(value * 10 ** decimals) / 10 ** decimals)} ${target.unit}`;
+    return target.kind === 'duration' ? `${verb} for ${amount}` : `${verb} ${amount}`;
+  });
+}
+
+function reachWeightLabels(target: Target, count: number): string[] {
+  const goal = `${formatNumber(target.value)} ${target.unit}`;
+  return Array.from({ length: count }, (_, i) => {
+    if (i === 0) return 'Weigh in and note your starting weight';
+    if (i === count - 1) return `Reach ${goal}`;
+    return `${Math.round((i / (count - 1)) * 100)}% of the way from your start to ${goal}`;
+  });
+}
+
+/** A course, exam or certificate to finish, in its own steps. */
+export function completionLabels(thing: string, what: Completion['kind'], count: number): string[] {
+  const steps: Record<Completion['kind'], [string, string, string]> = {
+    course: [`Enrol in ${thing} and plan your study weeks`, `Work through ${thing}`, `Finish ${thing}`],
+    exam: [`Gather the syllabus for ${thing} and plan your study`, `Study for ${thing}`, `Pass ${thing}`],
+    certificate: [`Plan your route to ${thing}`, `Work towards ${thing}`, `Earn ${thing}`],
+    race: [`Plan your training for ${thing}`, `Train for ${thing}`, `Finish ${thing}`],
+    book: [`Start ${thing}`, `Read on in ${thing}`, `Finish ${thing}`],
+  };
+  const [first, middle, last] = steps[what];
+  return Array.from({ length: count }, (_, i) => {
+    if (i === 0) return first;
+    if (i === count - 1) return last;
+    if (what === 'exam' && i === count - 2) return `Take a full practice exam for ${thing}`;
+    return `${middle}: ${Math.round((i / (count - 1)) * 100)}% of the way`;
+  });
+}
+
+export function milestoneLabels(
+  title: string,
+  target: Target | null,
+  count: number,
+  spanDays = 90,
+): string[] {
   if (!target) return stageLabels(title, count);
+  if (target.bound === 'at-most' && target.per && target.kind !== 'money')
+    return reductionLabels(target, count);
+  if (target.per) return keptLabels(title, target, count, spanDays);
+  if (target.kind === 'lift' || target.kind === 'duration') return buildUpTo(title, target, count);
+  if (target.kind === 'weight' && target.direction === 'reach') return reachWeightLabels(target, count);
   // One or two of something ('2 courses') cannot be split into equal steps; name the stages instead.
   if ((target.kind === 'count' || target.kind === 'sessions') && target.value < 3)
     return stageLabels(title, count);
@@ -187,6 +260,8 @@ export type MilestonePlanInput = {
   /** Defaults to milestoneCount of the span. */
   count?: number;
   domain?: DomainId | null;
+  /** A named thing to finish, which names the checkpoints when there is no number. */
+  completion?: { thing: string; what: Completion['kind'] } | null;
 };
 
 export function planDifficulty(
@@ -204,7 +279,8 @@ export function planDifficulty(
 
 export function buildMilestonePlan(input: MilestonePlanInput): PlanMilestone[] {
   const span = Math.max(1, daysBetween(input.today, fromIsoDate(input.deadline)));
-  const countable = input.target?.kind === 'count' || input.target?.kind === 'sessions';
+  const countable =
+    (input.target?.kind === 'count' || input.target?.kind === 'sessions') && !input.target.per;
   // Never more checkpoints than there are things to count: 3 case studies make 3 milestones.
   const count =
     input.count ??
@@ -212,8 +288,10 @@ export function buildMilestonePlan(input: MilestonePlanInput): PlanMilestone[] {
       ? Math.min(milestoneCount(span), Math.floor(input.target!.value))
       : milestoneCount(span));
   const totalXp = input.totalXp ?? GOAL_XP[input.difficulty ?? planDifficulty(input)];
-  const labels = milestoneLabels(input.title, input.target, count);
-  const xp = splitXp(totalXp, count);
+  const labels = input.completion
+    ? completionLabels(input.completion.thing, input.completion.what, count)
+    : milestoneLabels(input.title, input.target, count, span);
+  const xp = splitMilestoneXp(totalXp, count);
   return labels.map((label, i) => ({
     label,
     due_date:

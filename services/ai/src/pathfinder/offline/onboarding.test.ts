@@ -1,12 +1,7 @@
+import type { ChatMessage, ConversationPhase as Phase, SmartGoalData } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
 import { onboardingTurn } from './onboarding.ts';
-import {
-  type ChatMessage,
-  type OnboardingReply,
-  onboardingReplySchema,
-  type Phase,
-  type SmartGoalData,
-} from './schemas.ts';
+import { coachOnboardingReplySchema, type CoachOnboardingReply as OnboardingReply } from './schemas.ts';
 
 const TODAY = new Date('2025-01-15T12:00:00Z');
 const SMART_PARTS = ['specific', 'measurable', 'achievable', 'relevant', 'timeBound'] as const;
@@ -23,7 +18,7 @@ function converse(lines: string[], displayName = 'Aria', today = TODAY) {
       { messages: [...messages], phase, primaryClass: 'general', displayName, smartGoalData },
       today,
     );
-    expect(onboardingReplySchema.safeParse(reply).success).toBe(true);
+    expect(coachOnboardingReplySchema.safeParse(reply).success).toBe(true);
     replies.push(reply);
     messages.push({ role: 'assistant', content: reply.response });
     phase = reply.phase;
@@ -105,7 +100,8 @@ const CASES: Case[] = [
       'to handle stress better',
     ],
     deadline: '2025-03-16',
-    target: { value: 60, unit: 'days' },
+    // A per-day habit's target is the daily amount; the 60 days are its deadline.
+    target: { value: 10, unit: 'minutes' },
     category: 'habit',
     title: /^Meditate 10 minutes every day$/,
   },
@@ -132,10 +128,10 @@ const CASES: Case[] = [
     title: /portfolio website/,
   },
   {
-    name: 'a gym habit counted in sessions',
+    name: 'a gym habit counted in times a week',
     lines: ['I want to go to the gym 3 times a week', 'for 3 months', 'to feel strong'],
     deadline: '2025-04-15',
-    target: { value: 39, unit: 'sessions' },
+    target: { value: 3, unit: 'times' },
     category: 'fitness',
     title: /gym 3 times a week/,
   },

@@ -1,13 +1,13 @@
 import { readConversation, SMART_ORDER } from './coach.ts';
 import { finalGoal, smartGoalData } from './quest.ts';
-import type { OnboardingInput, OnboardingReply } from './schemas.ts';
+import type { CoachOnboardingReply, OnboardingInput } from './schemas.ts';
 import { onboardingResponse } from './voice.ts';
 
 // Onboarding step 4: The Pathfinder shapes the hero's first SMART goal. The whole conversation is
 // re-read each turn; the incoming phase and smartGoalData are only echoed back when the hero has not
 // said anything yet, because the messages are the source of truth.
 
-export function onboardingTurn(input: OnboardingInput, today: Date): OnboardingReply {
+export function onboardingTurn(input: OnboardingInput, today: Date): CoachOnboardingReply {
   const heroMessages = input.messages.filter((m) => m.role === 'user').map((m) => m.content);
   const { state, event } = readConversation(heroMessages, today, SMART_ORDER);
   const response = onboardingResponse(state, event, input.displayName, today, heroMessages.length);

@@ -1,18 +1,14 @@
-import { daysBetween, formatLongDate, fromIsoDate } from './calendar.ts';
+import type { GoalCategory, Plan } from '@lifequest/proto';
 import { type CoachState, resolvedTarget } from './coach.ts';
-import { type Category, domainById } from './domain.ts';
+import { domainById } from './domain.ts';
 import { difficultyOf } from './feasibility.ts';
+import { readMeasure } from './measure.ts';
 import { buildMilestonePlan, GOAL_XP, xpBonuses } from './milestones.ts';
-import { formatNumber } from './numbers.ts';
-import type { FinalGoal, Plan, PlanMilestone, SmartGoalData } from './schemas.ts';
-import {
-  cefrName,
-  describeDistance,
-  describeMeasure,
-  describeTarget,
-  readMeasure,
-  type Target,
-} from './target.ts';
+import { daysBetween, formatLongDate, fromIsoDate } from './readers/calendar.ts';
+import { formatNumber } from './readers/numbers.ts';
+import type { Target } from './readers/quantity.ts';
+import type { CoachFinalGoal, CoachPlan, CoachSmartGoalData, PlanMilestone } from './schemas.ts';
+import { cefrName, describeDistance, describeMeasure, describeTarget, metricUnit } from './target.ts';
 
 // From the coach's state to the things the product stores and shows: the quest title, the SMART parts
 // as sentences, the onboarding finalGoal and the advisor's Plan.
@@ -28,15 +24,18 @@ export function questTitle(s: CoachState, today: Date): string {
   const verb = (phrase.split(' ')[0] ?? '').toLowerCase();
   const keepPhrase =
     phraseMatchesMeasure(phrase, s) ||
+    (s.measure?.type === 'per-period' && s.measure.target.value === 0) ||
     !s.measure ||
     !target ||
-    (s.measure.type === 'habit' && /\b(?:daily|every|weekly|nightly|a day|a week|per)\b/i.test(phrase));
+    ((s.measure.type === 'habit' || s.measure.type === 'per-period') &&
+      /\b(?:daily|every|weekly|nightly|a day|a week|a night|per|down to|to \d)\b/i.test(phrase) &&
+      /\d|\b(?:every|daily|weekly|nightly)\b/.test(phrase));
   let title: string;
   if (keepPhrase) {
     title = phrase;
   } else if (target.kind === 'weight') {
     title = `${target.direction === 'gain' ? 'Gain' : 'Lose'} ${describeTarget(target)}`;
-  } else if (target.kind === 'money') {
+  } else if (target.kind === 'money' && !target.per) {
     const action =
       s.goal?.domain === 'debt'
         ? 'Pay off'
@@ -56,7 +55,12 @@ export function questTitle(s: CoachState, today: Date): string {
     phrase.toLowerCase().includes(lastWord(target.unit))
   ) {
     title = `${capitalise(verb)} ${describeTarget(target)}`;
-  } else if (s.measure?.type === 'habit' && s.measure.perWeek === 7 && !s.measure.minutes) {
+  } else if (
+    s.measure?.type === 'habit' &&
+    s.measure.perWeek === 7 &&
+    !s.measure.minutes &&
+    !s.measure.perDay
+  ) {
     title = `${phrase}: ${formatNumber(target.value)}-day streak`;
   } else {
     title = `${phrase}: ${s.measure ? describeMeasure(s.measure) : describeTarget(target)}`;
@@ -87,15 +91,35 @@ export function measurableText(s: CoachState, today: Date): string | null {
   if (s.measureText) return s.measureText;
   if (!s.measure) return null;
   const base = capitalise(describeMeasure(s.measure));
-  if (s.measure.type === 'total' || !s.deadline) return base;
-  const total = resolvedTarget(s, today)!;
-  return `${base} (${formatNumber(total.value)} ${total.unit}${s.measure.type === 'rate' ? ' in total' : ''})`;
+  if (!s.deadline) return base;
+  const total = resolvedTarget(s, today);
+  // Money put aside adds up, and a daily streak counts its days; say what that comes to.
+  if (s.measure.type === 'rate' && total)
+    return `${base} (${formatNumber(total.value)} ${total.unit} in total)`;
+  if (s.measure.type === 'habit' && total?.unit === 'days')
+    return `${base} (${formatNumber(total.value)} days)`;
+  return base;
 }
 
-export function categoryOf(s: CoachState): Category | null {
+/**
+ * The goal's category: what is measured decides first (money is finance, a body or a race is fitness, a
+ * level or a course is education, cutting back is a habit, and so is any rhythm outside fitness), then
+ * the area the goal is in.
+ */
+export function categoryOf(s: CoachState): GoalCategory | null {
   if (!s.goal) return null;
-  if (s.measure?.type === 'habit' && domainById(s.goal.domain).category !== 'fitness') return 'habit';
-  return domainById(s.goal.domain).category;
+  const area = domainById(s.goal.domain);
+  const m = s.measure;
+  const target =
+    m?.type === 'total' || m?.type === 'per-period' ? m.target : m?.type === 'rate' ? m.amount : null;
+  if (target?.kind === 'money') return 'finance';
+  if (m?.type === 'done') return m.what === 'race' ? 'fitness' : 'education';
+  if (target && ['weight', 'lift', 'time', 'reps', 'distance'].includes(target.kind ?? '')) return 'fitness';
+  if (target?.kind === 'level') return 'education';
+  if (m?.type === 'per-period' && target?.bound === 'at-most') return 'habit';
+  if (m?.type === 'habit' || m?.type === 'per-period')
+    return area.category === 'fitness' ? 'fitness' : 'habit';
+  return area.category;
 }
 
 export function difficultyOfState(s: CoachState): 'easy' | 'medium' | 'hard' {
@@ -115,11 +139,12 @@ export function milestonesOf(
     today,
     difficulty: difficultyOfState(s),
     domain: s.goal.domain,
+    completion: s.measure?.type === 'done' ? { thing: s.measure.thing, what: s.measure.what } : null,
     ...overrides,
   });
 }
 
-export function smartGoalData(s: CoachState, today: Date): SmartGoalData {
+export function smartGoalData(s: CoachState, today: Date): CoachSmartGoalData {
   const area = s.goal ? domainById(s.goal.domain) : null;
   return {
     specific: specificText(s, today),
@@ -137,7 +162,7 @@ export function smartGoalData(s: CoachState, today: Date): SmartGoalData {
   };
 }
 
-export function finalGoal(s: CoachState, today: Date): FinalGoal | null {
+export function finalGoal(s: CoachState, today: Date): CoachFinalGoal | null {
   if (!s.goal || !s.deadline) return null;
   return {
     title: questTitle(s, today),
@@ -149,10 +174,10 @@ export function finalGoal(s: CoachState, today: Date): FinalGoal | null {
 /** The metric of a plan; a goal without a number is tracked as percent done. */
 function metricOf(target: Target | null): Plan['goal']['metric'] {
   if (!target) return { target_value: 100, unit: '%' };
-  return { target_value: target.value, unit: target.unit };
+  return { target_value: target.value, unit: metricUnit(target) };
 }
 
-export function planOf(s: CoachState, today: Date): Plan | null {
+export function planOf(s: CoachState, today: Date): CoachPlan | null {
   if (!s.goal || !s.deadline) return null;
   const difficulty = difficultyOfState(s);
   const total = GOAL_XP[difficulty];

@@ -1,171 +1,99 @@
 import {
-  ConversationPhase,
+  type ChatMessage,
+  type ConversationPhase,
+  FinalGoal,
   FOUNDATIONS,
   GOAL_CATEGORIES,
   GOAL_DIFFICULTIES,
   LIFE_CLASSES,
-  FinalGoal as WireFinalGoal,
-  OnboardingReply as WireOnboardingReply,
+  type NarrativeType,
+  OnboardingReply,
+  type Plan,
+  SmartGoalData,
 } from '@lifequest/proto';
 import { z } from 'zod';
 
-// The engine's inputs and outputs. Wire shapes come from proto; where the engine promises more than the
-// wire does (a final goal always has a real date), it narrows proto's schema instead of copying it.
+// The engine's own shapes, built on proto's contracts: it reads proto's ChatMessage and answers with
+// proto's OnboardingReply, Plan, CreateGoalAction and FloatingChatReply. Where it promises more than the
+// wire does (a final goal always has a real date, a plan's milestones are always dated) it narrows
+// proto's schema instead of copying it; its notes on a goal ride along in smartGoalData.
 
 const isoDate = z.iso.date();
-
-export const chatMessageSchema = z.object({
-  role: z.enum(['user', 'assistant']),
-  content: z.string(),
-});
-export type ChatMessage = z.infer<typeof chatMessageSchema>;
-
-export const phaseSchema = ConversationPhase;
-export type Phase = z.infer<typeof phaseSchema>;
-
-export const categorySchema = z.enum(GOAL_CATEGORIES);
-export const difficultySchema = z.enum(GOAL_DIFFICULTIES);
-export const lifeClassSchema = z.enum(LIFE_CLASSES);
-export const foundationSchema = z.enum(FOUNDATIONS);
 
 export const targetSchema = z.object({
   value: z.number(),
   unit: z.string(),
   kind: z
-    .enum(['weight', 'money', 'time', 'distance', 'count', 'reps', 'level', 'percent', 'sessions'])
+    .enum([
+      'weight',
+      'money',
+      'time',
+      'distance',
+      'count',
+      'reps',
+      'level',
+      'percent',
+      'sessions',
+      'lift',
+      'duration',
+    ])
     .optional(),
   distanceKm: z.number().optional(),
-  direction: z.enum(['lose', 'gain']).optional(),
+  direction: z.enum(['lose', 'gain', 'reach']).optional(),
+  per: z.enum(['day', 'week', 'fortnight', 'month']).optional(),
+  bound: z.enum(['at-most', 'at-least']).optional(),
+  from: z.number().optional(),
 });
 
-/**
- * The five SMART parts (null until known) plus optional structured extras the coach fills in, so a
- * client can send the object back untouched.
- */
-export const smartGoalDataSchema = z
-  .object({
-    specific: z.string().nullable(),
-    measurable: z.string().nullable(),
-    achievable: z.string().nullable(),
-    relevant: z.string().nullable(),
-    timeBound: z.string().nullable(),
-    title: z.string().nullable().optional(),
-    target: targetSchema.nullable().optional(),
-    deadline: isoDate.nullable().optional(),
-    category: categorySchema.nullable().optional(),
-    className: lifeClassSchema.nullable().optional(),
-    foundation: foundationSchema.nullable().optional(),
-    difficulty: difficultySchema.nullable().optional(),
-  })
-  // Loose: keys a client adds ride along untouched.
-  .loose();
-export type SmartGoalData = z.infer<typeof smartGoalDataSchema>;
-
-export const onboardingInputSchema = z.object({
-  messages: z.array(chatMessageSchema),
-  phase: phaseSchema,
-  primaryClass: z.string(),
-  displayName: z.string(),
-  smartGoalData: smartGoalDataSchema.nullable(),
+/** proto's five SMART parts plus the coach's notes on the goal, so a client can send the object back. */
+export const coachSmartGoalDataSchema = SmartGoalData.extend({
+  title: z.string().nullable().optional(),
+  target: targetSchema.nullable().optional(),
+  deadline: isoDate.nullable().optional(),
+  category: z.enum(GOAL_CATEGORIES).nullable().optional(),
+  className: z.enum(LIFE_CLASSES).nullable().optional(),
+  foundation: z.enum(FOUNDATIONS).nullable().optional(),
+  difficulty: z.enum(GOAL_DIFFICULTIES).nullable().optional(),
 });
-export type OnboardingInput = z.infer<typeof onboardingInputSchema>;
+export type CoachSmartGoalData = z.infer<typeof coachSmartGoalDataSchema>;
 
-export const finalGoalSchema = WireFinalGoal.extend({
+export type OnboardingInput = {
+  messages: ChatMessage[];
+  phase: ConversationPhase;
+  primaryClass: string;
+  displayName: string;
+  smartGoalData: SmartGoalData | null;
+};
+
+/** proto's FinalGoal as the coach gives it: always dated, every milestone named. */
+export const coachFinalGoalSchema = FinalGoal.extend({
   deadline: isoDate,
   milestones: z.array(z.string().min(1)),
 });
-export type FinalGoal = z.infer<typeof finalGoalSchema>;
+export type CoachFinalGoal = z.infer<typeof coachFinalGoalSchema>;
 
-export const onboardingReplySchema = WireOnboardingReply.extend({
-  smartGoalData: smartGoalDataSchema,
-  finalGoal: finalGoalSchema.nullable(),
+export const coachOnboardingReplySchema = OnboardingReply.extend({
+  smartGoalData: coachSmartGoalDataSchema,
+  finalGoal: coachFinalGoalSchema.nullable(),
 });
-export type OnboardingReply = z.infer<typeof onboardingReplySchema>;
+export type CoachOnboardingReply = z.infer<typeof coachOnboardingReplySchema>;
 
-export const planMilestoneSchema = z.object({
-  label: z.string().min(1),
-  due_date: isoDate,
-  xp_reward: z.int().nonnegative(),
-});
-export type PlanMilestone = z.infer<typeof planMilestoneSchema>;
+/** A milestone of proto's Plan as the coach plans it: always dated. */
+export type PlanMilestone = Plan['milestones'][number] & { due_date: string };
 
-/**
- * The spec's Plan as this engine emits it: proto's `Plan` narrowed (dates and targets are never null
- * here). Tests check every plan against proto's `Plan` as well, so the two cannot drift apart.
- */
-export const planSchema = z.object({
-  goal: z.object({
-    title: z.string().min(1),
-    category: categorySchema,
-    difficulty: difficultySchema,
-    metric: z.object({ target_value: z.number(), unit: z.string().min(1) }),
-  }),
-  milestones: z.array(planMilestoneSchema).min(1),
-  xp_policy: z.object({
-    total_goal_xp: z.int().positive(),
-    bonuses: z.object({ early_milestone: z.int().nonnegative(), logging_daily: z.int().nonnegative() }),
-  }),
-  habits: z.array(z.string()),
-});
-export type Plan = z.infer<typeof planSchema>;
+/** proto's Plan as the coach draws it up: every milestone dated. */
+export type CoachPlan = Omit<Plan, 'milestones'> & { milestones: PlanMilestone[] };
 
-export const advisorInputSchema = z.object({
-  message: z.string(),
-  history: z.array(chatMessageSchema),
-});
-export type AdvisorInput = z.infer<typeof advisorInputSchema> & { today: Date };
+export type StoryInput = {
+  kind: 'epic' | 'focused';
+  heroName: string;
+  achievements: Array<{
+    title: string;
+    foundation?: string | null;
+    completedAt?: string | null;
+    milestones: string[];
+  }>;
+  foundationProgress: Record<string, number>;
+};
 
-export const advisorReplySchema = z.object({
-  reply: z.string().min(1),
-  needs_confirmation: z.boolean(),
-  plan: planSchema.nullable(),
-});
-export type AdvisorReply = z.infer<typeof advisorReplySchema>;
-
-export const createGoalActionSchema = z.object({
-  type: z.literal('CREATE_GOAL'),
-  payload: z.object({
-    title: z.string().min(1),
-    targetDate: isoDate,
-    xpTotal: z.int().positive(),
-    milestones: z.array(
-      z.object({ title: z.string().min(1), dueDate: isoDate, xpReward: z.int().nonnegative() }),
-    ),
-  }),
-});
-export type CreateGoalAction = z.infer<typeof createGoalActionSchema>;
-
-export const floatingChatReplySchema = z.object({
-  reply: z.string().min(1),
-  actions: z.array(createGoalActionSchema),
-});
-export type FloatingChatReply = z.infer<typeof floatingChatReplySchema>;
-
-export const narrativeTypeSchema = z.enum([
-  'single_achievement',
-  'foundation_progress',
-  'multi_foundation',
-  'milestone_celebration',
-]);
-export type NarrativeType = z.infer<typeof narrativeTypeSchema>;
-
-export const storyInputSchema = z.object({
-  kind: z.enum(['epic', 'focused']),
-  heroName: z.string(),
-  achievements: z.array(
-    z.object({
-      title: z.string(),
-      foundation: z.string().nullable().optional(),
-      completedAt: z.string().nullable().optional(),
-      milestones: z.array(z.string()),
-    }),
-  ),
-  foundationProgress: z.record(z.string(), z.number()),
-});
-export type StoryInput = z.infer<typeof storyInputSchema>;
-
-export const storyReplySchema = z.object({
-  story: z.string().min(1),
-  narrative_type: narrativeTypeSchema,
-});
-export type StoryReply = z.infer<typeof storyReplySchema>;
+export type StoryReply = { story: string; narrative_type: NarrativeType };

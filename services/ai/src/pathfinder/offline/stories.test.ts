@@ -1,5 +1,6 @@
+import { NARRATIVE_TYPES } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
-import { type StoryInput, storyReplySchema } from './schemas.ts';
+import type { StoryInput } from './schemas.ts';
 import { writeStory } from './stories.ts';
 
 const epic: StoryInput = {
@@ -43,7 +44,8 @@ function paragraphs(story: string): string[] {
 describe('writeStory', () => {
   it("tells an epic story from the hero's own goals, milestones and foundations", () => {
     const { story, narrative_type } = writeStory(epic);
-    expect(storyReplySchema.safeParse({ story, narrative_type }).success).toBe(true);
+    expect(story.length).toBeGreaterThan(0);
+    expect(NARRATIVE_TYPES).toContain(narrative_type);
     expect(narrative_type).toBe('multi_foundation');
     for (const text of [
       'Aria',

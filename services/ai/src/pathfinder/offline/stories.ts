@@ -1,5 +1,6 @@
-import { formatLongDate } from './calendar.ts';
-import type { NarrativeType, StoryInput, StoryReply } from './schemas.ts';
+import type { NarrativeType } from '@lifequest/proto';
+import { formatLongDate } from './readers/calendar.ts';
+import type { StoryInput, StoryReply } from './schemas.ts';
 import { hashString, seededRandom } from './seed.ts';
 
 // Achievement stories ("Your Heroic Chronicles"): a few short paragraphs of epic prose built from the

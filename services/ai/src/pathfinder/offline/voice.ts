@@ -1,8 +1,8 @@
-import { describeSpan, formatLongDate } from './calendar.ts';
+import type { SmartPart } from '@lifequest/proto';
 import { type CoachEvent, type CoachState, resolvedTarget } from './coach.ts';
 import { type DomainId, domainById } from './domain.ts';
-import type { SmartPart } from './intent.ts';
 import { daysLeft, finalGoal, measurableText, milestonesOf, questTitle, smartGoalData } from './quest.ts';
+import { describeSpan, formatLongDate } from './readers/calendar.ts';
 import { crisisReply } from './safety.ts';
 import { hashString, pick } from './seed.ts';
 import { describeTarget } from './target.ts';
@@ -58,6 +58,12 @@ const PART_NAMES: Record<SmartPart, string> = {
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The SMART part the coach is asking for, if it is asking for one. */
+function pendingPart(s: CoachState): SmartPart | null {
+  const p = s.pending;
+  return p === 'refine' || p === 'adjust' || p === 'confirmDeadline' ? null : p;
 }
 
 /** The next question for a missing part, phrased for the goal at hand. */
@@ -155,7 +161,9 @@ function pushback(s: CoachState, today: Date, name: string): string {
     offers.length > 0
       ? `Shall we ${offers.join(', or ')}? Say yes to ${offers.length > 1 ? 'the first' : 'that'}, or tell me what you'd prefer.`
       : 'What target or deadline would feel more within reach?';
-  return `${name}, a true guide must be honest with you: ${goal} by ${by} means ${f?.pace ?? 'a pace few could keep'}. ${f?.concern ?? ''} I'd rather see you win than burn out. ${offer}`.replace(
+  // A daily amount is its own pace: say so once ('60,000 steps a day is a pace few could keep').
+  const means = f?.pace && !f.pace.startsWith(goal) ? `means ${f.pace}` : 'is a pace few could keep';
+  return `${name}, a true guide must be honest with you: ${goal} by ${by} ${means}. ${f?.concern ?? ''} I'd rather see you win than burn out. ${offer}`.replace(
     /\s+/g,
     ' ',
   );
@@ -229,14 +237,15 @@ export function onboardingResponse(
     case 'refine':
       if (event.parts.length === 0)
         return `Of course, ${name}. Even the best maps get redrawn. What would you like to change: the goal itself, the target, the deadline, or the reason behind it?`;
-      return `Let's revisit ${event.parts.map((p) => PART_NAMES[p]).join(' and ')}. ${questionFor(state.pending as SmartPart, state, today)}`;
+      return `Let's revisit ${event.parts.map((p) => PART_NAMES[p]).join(' and ')}. ${questionFor(pendingPart(state), state, today)}`;
     case 'complete':
       return `Then it is decided, ${name}: "${finalGoal(state, today)?.title}" begins today. Choose 'Complete Your Quest Setup' and step onto the path. I'll walk beside you.`;
     case 'idle':
       return `Your quest awaits, ${name}. Choose 'Start This Quest' to begin, or 'Refine Further' if you'd like to change something.`;
     case 'progress': {
-      if (state.phase === 'ready') return summary(state, today, name, event.revised === true);
-      return `${acknowledge(event.captured, state, today, seed)} ${questionFor(state.pending as SmartPart | null, state, today)}`;
+      const fresh = event.newGoal ? `A new quest, then, ${name}! ` : '';
+      if (state.phase === 'ready') return `${fresh}${summary(state, today, name, event.revised === true)}`;
+      return `${fresh}${acknowledge(event.captured, state, today, seed)} ${questionFor(pendingPart(state), state, today)}`;
     }
   }
 }

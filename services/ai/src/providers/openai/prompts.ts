@@ -62,6 +62,34 @@ export function floatingChatPrompt(task: FloatingChatTask, today: Date): PromptM
   return [{ role: 'system', content: system }, ...recent(task.messages)];
 }
 
+/**
+ * How a plan states its facts, the same rules the offline Pathfinder follows and the development set
+ * (pathfinder/dev-set) scores, so a real model and the offline engine can be compared on one contract.
+ */
+export const PLAN_CONVENTIONS = [
+  'How to fill the plan:',
+  '- category: finance for money; fitness for the body, sports, races, weight, steps and repetitions; ' +
+    'education for books, languages, courses, exams and certificates; project for things built, shipped or ' +
+    'written (a word count is a project); habit for practices kept per day or week and for cutting back ' +
+    '(a daily rhythm of a sport stays fitness, of money stays finance).',
+  '- The last milestone is due on the deadline. "by June 30" is June 30, "by the end of March" March 31, ' +
+    '"by July" July 1, "in 3 months" the same day three months on, "for 30 days" thirty days from today.',
+  '- metric: money in its symbol ($, £ or €; $ when no currency is named). Saving or investing at a rate ' +
+    'adds up to the total by the deadline ($50 a week for 20 weeks is 1000 $); a spending cap or an income ' +
+    'stays per period (400 with unit "$/month").',
+  '- A per-day or per-week habit keeps the amount per period: 10,000 steps a day is 10000 "steps/day", ' +
+    '3 times a week is 3 "times/week". Cutting back targets the reduced amount ("down to 1 cup a day" is 1 ' +
+    '"cups/day"; quitting is 0). Every day for a span with no amount counts its days (30 "days").',
+  '- Repetitions in a row count the exercise (50 "push-ups"); a time to beat is unit "min:s" with ' +
+    'target_value in seconds (5k under 25 minutes is 1500); a marathon is 42.2 "km"; a weight to lose or gain ' +
+    'is the amount ("kg" or "lb"), a weight to reach is that weight; a CEFR level is 1-6 (A1 = 1) in unit ' +
+    '"CEFR level"; counts use the plural noun ("books", "blog posts", "words").',
+  '- When the hero gave no number (finish a named course, pass an exam, launch a site), do not invent one: ' +
+    'target_value 100 with unit "%" (percent done).',
+  '- When the latest message states a different goal from the one discussed, plan that new goal from ' +
+    'scratch: carry nothing over from the old one (not its category, unit, deadline or reason).',
+].join('\n');
+
 export function advisorPrompt(task: AdvisorTask, today: Date): PromptMessage[] {
   const system = [
     PERSONA,
@@ -71,7 +99,9 @@ export function advisorPrompt(task: AdvisorTask, today: Date): PromptMessage[] {
       'project or education), difficulty (easy, medium or hard), metric {target_value, unit}}; 2 to 8 ' +
       'milestones {label, due_date (yyyy-mm-dd between today and the deadline), xp_reward}; xp_policy ' +
       '{total_goal_xp (at least the sum of the milestone rewards), bonuses {early_milestone (0-50), logging_daily ' +
-      '(0-20)}}; and 1 to 4 short habits. Sum the plan up in the reply and ask the hero to confirm it.',
+      '(0-20)}}; and 1 to 4 short habits. Sum the plan up in the reply and ask the hero to confirm it. If a ' +
+      'pace is more than anyone could keep, say so kindly and offer a safer deadline or target instead of a plan.',
+    PLAN_CONVENTIONS,
   ].join('\n\n');
   return [
     { role: 'system', content: system },

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { openPglite } from '../db/database.ts';
+import { countEffects, createServiceSchema } from './bus.conformance.ts';
+import { SqlDeadLetterStore } from './dead-letter-store.ts';
+import { InProcessEventBus } from './in-process-bus.ts';
+import { createServiceEvents } from './service-events.ts';
+import { sqlClient } from './sql-client.ts';
+
+describe('the unit of work', () => {
+  it('lets a module emit only the events it publishes (EVENT_PUBLISHERS), and rolls back the rest', async () => {
+    const db = await openPglite(undefined);
+    try {
+      await createServiceSchema(db, 'quests');
+      const bus = new InProcessEventBus({ deadLetters: new SqlDeadLetterStore(db) });
+      const events = createServiceEvents({
+        schema: 'quests',
+        publisher: 'quests',
+        prisma: sqlClient(db),
+        bus,
+      });
+      const outbox = async () =>
+        (await db.query<{ name: string }>('select name from quests."_outbox" order by seq')).map(
+          (r) => r.name,
+        );
+
+      await expect(
+        events.transaction(async (tx, emit) => {
+          await tx.$executeRawUnsafe(
+            `insert into quests.effects (consumer, event_id, name) values ('quests', gen_random_uuid(), 'x')`,
+          );
+          await emit(
+            'user.registered',
+            {
+              userId: 'u1',
+              email: 'u1@example.com',
+              name: 'Aria',
+              primaryClass: 'health',
+              activeClassTitle: 'Health Novice',
+              createdAt: new Date().toISOString(),
+            },
+            'u1',
+          );
+        }),
+      ).rejects.toThrow(
+        "The quests module may not emit user.registered: its publisher is auth (proto's EVENT_PUBLISHERS)",
+      );
+      expect(await countEffects(db, 'quests')).toBe(0);
+      expect(await outbox()).toEqual([]);
+
+      await events.transaction((_tx, emit) => emit('goal.deleted', { goalId: 'g1', userId: 'u1' }, 'u1'));
+      expect(await outbox()).toEqual(['goal.deleted']);
+      await bus.close();
+    } finally {
+      await db.close();
+    }
+  });
+});

@@ -1,0 +1,19 @@
+import { erasedHeroHash } from '@lifequest/platform';
+import type { AdminTx } from '../db.ts';
+
+/** Whether the hero's deletion completed: events about them that arrive late change nothing. */
+export async function isErased(tx: Pick<AdminTx, 'erasedHero'>, userId: string): Promise<boolean> {
+  return (await tx.erasedHero.count({ where: { idHash: erasedHeroHash(userId) } })) > 0;
+}
+
+/**
+ * The admin's own purge, once every holder has confirmed: the hero's row and quests go, their AI usage
+ * stays without their id (so cost totals stay true), and only the hash is kept.
+ */
+export async function erase(tx: AdminTx, userId: string): Promise<void> {
+  await tx.hero.deleteMany({ where: { id: userId } });
+  await tx.heroGoal.deleteMany({ where: { userId } });
+  await tx.aiUsage.updateMany({ where: { userId }, data: { userId: null } });
+  await tx.deletion.deleteMany({ where: { userId } });
+  await tx.erasedHero.createMany({ data: [{ idHash: erasedHeroHash(userId) }], skipDuplicates: true });
+}

@@ -1,0 +1,92 @@
+import { type EventEnvelope, isUuid } from '@lifequest/proto';
+import { type AdminEvents, type AdminTx, CONSUMER } from '../db.ts';
+import { isErased } from '../deletions/erased.ts';
+
+export const HERO_EVENTS = [
+  'user.registered',
+  'user.updated',
+  'user.onboarded',
+  'user.leveled_up',
+  'user.xp_changed',
+  'goal.created',
+  'goal.deleted',
+] as const;
+type HeroEvent = EventEnvelope<(typeof HERO_EVENTS)[number]>;
+
+/** What one event says about a hero; absent fields are left as they are. */
+interface HeroChange {
+  email?: string;
+  createdAt?: Date;
+  name?: string;
+  onboarded?: boolean;
+  /** With the xpVersion it comes from. */
+  xp?: { total: number; version: number };
+}
+
+/**
+ * Keeps the heroes the admin panel lists, and their quest counts, from auth's user.* and quests' goal.*
+ * events. Events may arrive in any order: a name is taken only from an event that happened after the
+ * one it came from, an XP total only from a higher xpVersion, and onboarding is never undone.
+ */
+export async function followHeroes(events: AdminEvents): Promise<void> {
+  await events.subscribe(CONSUMER, HERO_EVENTS, async (event, tx) => {
+    const userId = event.payload.userId;
+    if (!isUuid(userId) || (await isErased(tx, userId))) return;
+    const at = new Date(event.occurredAt);
+    switch (event.name) {
+      case 'goal.created':
+        if (isUuid(event.payload.goalId)) {
+          await tx.heroGoal.createMany({
+            data: [{ goalId: event.payload.goalId, userId }],
+            skipDuplicates: true,
+          });
+        }
+        return;
+      case 'goal.deleted':
+        if (isUuid(event.payload.goalId))
+          await tx.heroGoal.deleteMany({ where: { goalId: event.payload.goalId } });
+        return;
+      default:
+        await applyHeroChange(tx, userId, at, heroChange(event));
+    }
+  });
+}
+
+function heroChange(event: Exclude<HeroEvent, EventEnvelope<'goal.created' | 'goal.deleted'>>): HeroChange {
+  switch (event.name) {
+    case 'user.registered':
+      return {
+        email: event.payload.email,
+        createdAt: new Date(event.payload.createdAt),
+        name: event.payload.name,
+      };
+    case 'user.onboarded':
+      return { name: event.payload.name, onboarded: true };
+    case 'user.updated':
+    case 'user.leveled_up':
+      return { name: event.payload.name };
+    case 'user.xp_changed':
+      return { xp: { total: event.payload.totalXP, version: event.payload.xpVersion } };
+  }
+}
+
+async function applyHeroChange(tx: AdminTx, userId: string, at: Date, change: HeroChange): Promise<void> {
+  const name = change.name ?? null;
+  await tx.$executeRaw`
+    insert into "admin"."heroes" as h
+      (id, email, created_at, name, profile_as_of, is_onboarded, total_xp, xp_version)
+    values (
+      ${userId}::uuid, ${change.email ?? null}::text, ${change.createdAt ?? null}::timestamptz,
+      coalesce(${name}::text, ''), case when ${name}::text is null then null else ${at}::timestamptz end,
+      ${change.onboarded ?? false}, ${change.xp?.total ?? 0}::int, ${change.xp?.version ?? -1}::int
+    )
+    on conflict (id) do update set
+      email = coalesce(excluded.email, h.email),
+      created_at = coalesce(excluded.created_at, h.created_at),
+      name = case when excluded.profile_as_of >= coalesce(h.profile_as_of, '-infinity')
+        then excluded.name else h.name end,
+      profile_as_of = greatest(h.profile_as_of, excluded.profile_as_of),
+      is_onboarded = h.is_onboarded or excluded.is_onboarded,
+      total_xp = case when excluded.xp_version > h.xp_version then excluded.total_xp else h.total_xp end,
+      xp_version = greatest(h.xp_version, excluded.xp_version)`;
+}

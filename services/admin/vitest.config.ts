@@ -1,0 +1,6 @@
+import { defineConfig } from 'vitest/config';
+
+// Service tests boot PGlite and the whole app; on a busy two-core machine that takes longer than 5 s.
+export default defineConfig({
+  test: { testTimeout: 30_000, hookTimeout: 60_000 },
+});

@@ -1,0 +1,41 @@
+// `npm run eval:pathfinder` scores the offline Pathfinder on the development set;
+// `npm run eval:pathfinder -- --provider openai` scores the model at OPENAI_BASE_URL (OPENAI_API_KEY,
+// OPENAI_MODEL) through the same OpenAiProvider the ai service uses, so the two compare on one contract.
+import { ConfigError, loadConfig } from '@lifequest/platform';
+import { OfflinePathfinder } from '../../providers/offline-pathfinder.ts';
+import { OpenAiProvider } from '../../providers/openai/openai-provider.ts';
+import type { LlmProvider } from '../../providers/port.ts';
+import { evaluate, formatEvaluation } from './evaluate.ts';
+import { GOAL_STATEMENTS } from './goal-statements.ts';
+
+const USAGE = 'usage: npm run eval:pathfinder [-- --provider offline|openai] [--concurrency N]';
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  if (i >= 0) return args[i + 1];
+  return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
+function providerFor(name: string): LlmProvider {
+  if (name === 'offline') return new OfflinePathfinder();
+  const { apiKey, baseUrl, model, timeoutMs } = loadConfig(process.env).openai;
+  // Local servers (Ollama, llama.cpp) take any key; OpenAI itself refuses the call without a real one.
+  return new OpenAiProvider({ apiKey: apiKey ?? 'none', baseUrl, model, timeoutMs });
+}
+
+const args = process.argv.slice(2);
+const name = option(args, 'provider') ?? 'offline';
+const concurrency = Number(option(args, 'concurrency') ?? (name === 'offline' ? 1 : 4));
+if (!['offline', 'openai'].includes(name) || !Number.isInteger(concurrency) || concurrency < 1) {
+  console.error(USAGE);
+  process.exitCode = 64;
+} else {
+  try {
+    const evaluation = await evaluate(providerFor(name), GOAL_STATEMENTS, { concurrency });
+    process.stdout.write(`${formatEvaluation(evaluation)}\n`);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exitCode = 78;
+  }
+}

@@ -1,0 +1,109 @@
+import { GOAL_CATEGORIES, type GoalCategory, type Plan } from '@lifequest/proto';
+import type { LlmProvider } from '../../providers/port.ts';
+import { DEV_SET_NOW, type GoalStatement } from './goal-statements.ts';
+import { FACTS, type Fact, type Scored, scoreStatement } from './score.ts';
+
+// Runs the development set through a provider's advisor, one statement per fresh conversation, exactly
+// as a hero's first message on the Pathfinder page, and tallies the facts it got right.
+
+export type Tally = { right: number; total: number };
+
+export type Evaluation = {
+  provider: string;
+  scored: Scored[];
+  /** Statements whose call failed (a real model may time out or answer off-contract). */
+  failures: Array<{ statement: GoalStatement; error: string }>;
+  overall: Tally;
+  byFact: Record<Fact, Tally>;
+  byCategory: Record<GoalCategory, Tally>;
+};
+
+export async function evaluate(
+  provider: LlmProvider,
+  statements: readonly GoalStatement[],
+  options: { now?: Date; concurrency?: number } = {},
+): Promise<Evaluation> {
+  const today = options.now ?? DEV_SET_NOW;
+  const scored: Scored[] = new Array(statements.length);
+  const failures: Evaluation['failures'] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < statements.length) {
+      const i = next++;
+      const statement = statements[i]!;
+      let plan: Plan | null = null;
+      try {
+        const answer = await provider.advisor(
+          { message: statement.text, history: [] },
+          { today, onUsage: () => {} },
+        );
+        plan = answer.plan;
+      } catch (error) {
+        failures.push({ statement, error: error instanceof Error ? error.message : String(error) });
+      }
+      scored[i] = scoreStatement(statement, plan);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
+  return { provider: `${provider.name} (${provider.model})`, scored, failures, ...tally(scored) };
+}
+
+function tally(scored: Scored[]): Pick<Evaluation, 'overall' | 'byFact' | 'byCategory'> {
+  const empty = (): Tally => ({ right: 0, total: 0 });
+  const overall = empty();
+  const byFact = Object.fromEntries(FACTS.map((f) => [f, empty()])) as Record<Fact, Tally>;
+  const byCategory = Object.fromEntries(GOAL_CATEGORIES.map((c) => [c, empty()])) as Record<
+    GoalCategory,
+    Tally
+  >;
+  for (const s of scored) {
+    for (const fact of FACTS) {
+      const ok = s.right[fact] ? 1 : 0;
+      for (const t of [overall, byFact[fact], byCategory[s.statement.category]]) {
+        t.right += ok;
+        t.total += 1;
+      }
+    }
+  }
+  return { overall, byFact, byCategory };
+}
+
+export function share(t: Tally): number {
+  return t.total === 0 ? 0 : t.right / t.total;
+}
+
+const percent = (t: Tally) => `${(share(t) * 100).toFixed(1)}%`.padStart(6);
+
+/** The printed report: totals per fact and per category, then every statement with a wrong fact. */
+export function formatEvaluation(e: Evaluation): string {
+  const lines = [
+    `The Pathfinder on the development set: ${e.scored.length} statements, ${e.provider}`,
+    '',
+    `Facts right: ${percent(e.overall)}  (${e.overall.right}/${e.overall.total})`,
+    '',
+    'Per fact:',
+    ...FACTS.map(
+      (f) => `  ${f.padEnd(12)} ${percent(e.byFact[f])}  (${e.byFact[f].right}/${e.byFact[f].total})`,
+    ),
+    '',
+    'Per category (all four facts of its statements):',
+    ...GOAL_CATEGORIES.map(
+      (c) =>
+        `  ${c.padEnd(12)} ${percent(e.byCategory[c])}  (${e.byCategory[c].right}/${e.byCategory[c].total})`,
+    ),
+  ];
+  const misses = e.scored.filter((s) => FACTS.some((f) => !s.right[f]));
+  lines.push('', misses.length === 0 ? 'No misses.' : `Misses (${misses.length} statements):`);
+  for (const s of misses) {
+    const wrong = FACTS.filter((f) => !s.right[f]);
+    const expected = s.statement.target;
+    const r = s.reading;
+    lines.push(
+      `  "${s.statement.text}"`,
+      `      expected ${s.statement.category}, ${expected ? `${expected.value} ${expected.unit}` : 'no number'}, ${s.statement.deadline}`,
+      `      got      ${r.category ?? 'no plan'}${r.category ? `, ${r.targetValue ?? '-'} ${r.unit ?? '-'}, ${r.deadline ?? '-'}` : ''}   [wrong: ${wrong.join(', ')}]`,
+    );
+  }
+  for (const f of e.failures) lines.push(`  failed: "${f.statement.text}": ${f.error}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,113 @@
+import { readCompletion } from './readers/completion.ts';
+import { readCount } from './readers/count.ts';
+import { readDistance } from './readers/distance.ts';
+import { readHold, readMinutes } from './readers/duration.ts';
+import { readLevel } from './readers/level.ts';
+import { readMoney } from './readers/money.ts';
+import { NUM, parseNumberToken } from './readers/numbers.ts';
+import type { TargetKind } from './readers/quantity.ts';
+import { readReduction } from './readers/reduction.ts';
+import { readRepetitions } from './readers/repetitions.ts';
+import { periodOf, readPerPeriod, readRhythm } from './readers/rhythm.ts';
+import { readRunningTime } from './readers/running-time.ts';
+import { readBareWeight, readLift, readTargetWeight, readWeightChange } from './readers/weight.ts';
+import type { Measure } from './target.ts';
+
+// "How much", read from one message by asking the readers in turn, most specific first: a time over a
+// distance before the distance, a reduction before a plain per-day amount, an amount before a rhythm.
+
+export type MeasureHint = { defaultUnit: string | null; habitual: boolean };
+
+const MOVING =
+  /\b(?:run|running|jog|race|marathon|walk|walking|hike|cycle|cycling|bike|ride|swim|swimming|row|rowing|\d+k(?![- ]?words?\b))\b/;
+
+/** A spending cap ('spend no more than $400 a month') stays per period; saving at a rate adds up. */
+const SPENDING = /\b(?:spend|spending|budget|no more than|less than|under|at most|max(?:imum)?)\b/;
+
+const EARNING = /\b(?:earn|earning|make|making|bring in|income of|salary of|charge|bill)\b/;
+
+function moneyMeasure(lower: string): Measure | null {
+  const money = readMoney(lower);
+  if (!money) return null;
+  const after = lower.slice(money.end);
+  const per =
+    /^\s*(?:(?:a|per|each|every|\/)\s*(day|week|fortnight|month|year)\b|every (two weeks|2 weeks|other week)\b|(daily|weekly|fortnightly|biweekly|monthly))/.exec(
+      after,
+    );
+  if (!per) return { type: 'total', target: money.target };
+  const word = per[1] ?? per[2] ?? per[3]!;
+  if (/^year/.test(word)) return { type: 'total', target: money.target };
+  const period = periodOf(word);
+  const before = lower.slice(Math.max(0, money.index - 30), money.index);
+  if (SPENDING.test(before))
+    return { type: 'per-period', target: { ...money.target, per: period, bound: 'at-most' } };
+  // Earning $500 a month is an income to reach, not a pot that fills.
+  if (EARNING.test(before)) return { type: 'per-period', target: { ...money.target, per: period } };
+  return { type: 'rate', amount: money.target, per: period };
+}
+
+function distanceMeasure(lower: string): Measure | null {
+  if (!MOVING.test(lower)) return null;
+  const distance = readDistance(lower);
+  if (!distance) return null;
+  const per = /^\s*(?:a|per|each|every|\/)\s*(day|week)\b/.exec(lower.slice(distance.end));
+  if (per) return { type: 'per-period', target: { ...distance.target, per: periodOf(per[1]) } };
+  return { type: 'total', target: distance.target };
+}
+
+/** A bare number answering 'how many books?': counted in the area's default unit. */
+function bareAnswer(lower: string, hint: MeasureHint | null): Measure | null {
+  const bare = new RegExp(`^\\s*(?:about|around|maybe|roughly|let's say|say)?\\s*${NUM}\\s*[.!]?\\s*$`).exec(
+    lower,
+  );
+  if (!bare || !hint?.defaultUnit) return null;
+  const value = parseNumberToken(bare[1]!);
+  if (value === null || value <= 0) return null;
+  const unit = hint.defaultUnit;
+  const kind: TargetKind =
+    unit === '$' ? 'money' : unit === 'kg' ? 'weight' : unit === 'km' ? 'distance' : 'count';
+  return {
+    type: 'total',
+    target: { value, unit, kind, ...(kind === 'weight' ? { direction: 'lose' as const } : {}) },
+  };
+}
+
+/**
+ * The measure stated in `text`, if any. `hint` helps with a bare number ('12' after the coach asked how
+ * many books) and decides whether minutes mean a daily habit.
+ */
+export function readMeasure(text: string, hint: MeasureHint | null): Measure | null {
+  const lower = text.toLowerCase();
+  const time = readRunningTime(lower);
+  if (time) return { type: 'total', target: time };
+  const weight =
+    readLift(lower) ?? readWeightChange(lower) ?? readTargetWeight(lower) ?? readBareWeight(lower);
+  if (weight) return { type: 'total', target: weight };
+  const money = moneyMeasure(lower);
+  if (money) return money;
+  const level = readLevel(lower);
+  if (level) return { type: 'total', target: level };
+  const reduction = readReduction(lower);
+  if (reduction) return { type: 'per-period', target: reduction };
+  const percent = /(\d+(?:\.\d+)?)\s*(?:%|percent\b)/.exec(lower);
+  if (percent) return { type: 'total', target: { value: Number(percent[1]), unit: '%', kind: 'percent' } };
+  const perPeriod = readPerPeriod(lower);
+  if (perPeriod) return { type: 'per-period', target: perPeriod.target };
+  const reps = readRepetitions(lower);
+  if (reps) return { type: 'total', target: reps };
+  const hold = readHold(lower);
+  if (hold) return { type: 'total', target: hold };
+  const distance = distanceMeasure(lower);
+  if (distance) return distance;
+
+  const rhythm = readRhythm(lower);
+  const count = readCount(lower);
+  if (count && rhythm === null) return { type: 'total', target: count.target };
+  const completion = readCompletion(text);
+  if (completion && rhythm === null) return { type: 'done', thing: completion.thing, what: completion.kind };
+
+  const minutes = readMinutes(lower);
+  if (rhythm !== null) return { type: 'habit', perWeek: rhythm.perWeek, perDay: rhythm.perDay, minutes };
+  if (minutes !== null && hint?.habitual) return { type: 'habit', perWeek: 7, minutes };
+  return bareAnswer(lower, hint);
+}

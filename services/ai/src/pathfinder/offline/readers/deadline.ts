@@ -1,0 +1,237 @@
+import * as chrono from 'chrono-node';
+import { addDays, addMonths, lastDayOfMonth, startOfDay, toIsoDate, utcDate } from './calendar.ts';
+import { NUMBER_WORD_PATTERN, parseNumberToken } from './numbers.ts';
+
+// Natural-language deadlines. chrono-node does the heavy lifting ('by June 1', 'in three months',
+// 'within 90 days'); the rules here cover what it misreads for goals: season and year-end phrases,
+// bare years, and durations that are not deadlines at all ('30 minutes', '3 times a week', 'every Monday').
+
+export type Deadline = {
+  /** yyyy-mm-dd */
+  date: string;
+  /** The words that named it, so the goal phrase can be cleaned of them. */
+  phrase: string;
+};
+
+type Found = { date: Date; index: number; length: number };
+
+const MONTH_ONLY =
+  /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)$/i;
+const WEEKDAY_ONLY = /^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*$/i;
+const CLOCK_WORDS =
+  /\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|am|pm|o'clock|noon|midnight|tonight|morning|evening|afternoon|night|now|today)\b|\d:\d\d/i;
+const RHYTHM = /(?:^|\s)(?:a|per|each|every)\s+(?:day|week|month|night)$/i;
+const BARE_SPAN = /^(?:\d+|[a-z]+)\s+(?:days?|weeks?|months?|years?)$/i;
+const CONNECTOR_BEFORE =
+  /\b(?:by|before|until|till|in|within|during|over|for|of|on|around|mid-?|early|late|end of|this|next|due|deadline:?)\s*(?:the\s+)?$/i;
+
+const SEASONS: Record<string, [number, number]> = {
+  spring: [2, 20],
+  summer: [5, 21],
+  fall: [8, 22],
+  autumn: [8, 22],
+  winter: [11, 21],
+};
+
+const HOLIDAYS: Record<string, [number, number]> = {
+  christmas: [11, 25],
+  xmas: [11, 25],
+  "new year's eve": [11, 31],
+  halloween: [9, 31],
+  "valentine's day": [1, 14],
+  valentines: [1, 14],
+};
+
+const SPAN_COUNT = `\\d+(?:\\.\\d+)?|a couple of|a couple|a few|several|an?|${NUMBER_WORD_PATTERN}`;
+
+function spanCount(token: string): number | null {
+  const t = token.toLowerCase();
+  if (t === 'a' || t === 'an') return 1;
+  if (t.startsWith('a couple')) return 2;
+  if (t === 'a few') return 3;
+  if (t === 'several') return 4;
+  return parseNumberToken(t);
+}
+
+/** The next occurrence of month/day strictly after today. */
+function nextOccurrence(today: Date, month: number, day: number): Date {
+  const thisYear = utcDate(today.getUTCFullYear(), month, day);
+  return thisYear > today ? thisYear : utcDate(today.getUTCFullYear() + 1, month, day);
+}
+
+function ruleBased(lower: string, today: Date): Found | null {
+  const year = today.getUTCFullYear();
+  const rules: Array<[RegExp, (m: RegExpExecArray) => Date | null]> = [
+    [/\b(?:the )?end of next year\b/, () => utcDate(year + 1, 11, 31)],
+    [/\b(?:by |before |until )?(?:the )?end of (?:the |this )?year\b/, () => utcDate(year, 11, 31)],
+    [/\b(?:by|before) next year\b/, () => utcDate(year, 11, 31)],
+    [/\b(?:the )?end of (20\d\d)\b/, (m) => utcDate(Number(m[1]), 11, 31)],
+    [/\b(?:by|before|until) (20\d\d)\b/, (m) => utcDate(Number(m[1]) - 1, 11, 31)],
+    [/\b(?:in|during|within) (20\d\d)\b/, (m) => utcDate(Number(m[1]), 11, 31)],
+    [
+      /\b(?:(?:by|before|until) )?(?:the )?end of (?:the |this )?month\b/,
+      () => lastDayOfMonth(year, today.getUTCMonth()),
+    ],
+    // Month and year spans are counted here, not by chrono, so Nov 30 + 3 months is Feb 28, not Mar 2.
+    [
+      new RegExp(
+        `\\b(?:(?:in|within|over|for|after)\\s+(?:the\\s+)?(?:next\\s+)?|^\\s*)(${SPAN_COUNT})\\s+(months?|years?)\\b(?:\\s+from now)?|\\b(${SPAN_COUNT})\\s+(months?|years?)\\s+from now\\b|\\bin half a year\\b`,
+      ),
+      (m) => {
+        if (!m[1] && !m[3]) return addMonths(today, 6);
+        const count = spanCount(m[1] ?? m[3]!);
+        if (count === null || count <= 0) return null;
+        const months = (m[2] ?? m[4]!).startsWith('year') ? count * 12 : count;
+        return Number.isInteger(months)
+          ? addMonths(today, months)
+          : addDays(today, Math.round(months * 30.44));
+      },
+    ],
+    // Day and week spans are counted here too: chrono merges 'every night for 60 days' into a time of day.
+    [
+      new RegExp(
+        // 'in one day' is how far, not by when ('hike 20 miles in one day').
+        `\\b(?:for|in|within|over|after)\\s+(?:the\\s+)?(?:next\\s+)?(?!(?:one|a|a single)\\s+day\\b)(${SPAN_COUNT})\\s+(days?|weeks?)\\b(?:\\s+from now)?`,
+      ),
+      (m) => {
+        const count = spanCount(m[1]!);
+        if (count === null || count <= 0) return null;
+        return addDays(today, Math.round(count * (m[2]!.startsWith('week') ? 7 : 1)));
+      },
+    ],
+    [
+      /\b(?:for|over|in|within|during)\s+the\s+(?:next|coming)\s+(year|month|week)\b/,
+      (m) =>
+        m[1] === 'year' ? addMonths(today, 12) : m[1] === 'month' ? addMonths(today, 1) : addDays(today, 7),
+    ],
+    [/\b(\d+)[- ]day (?:streak|challenge)\b/, (m) => addDays(today, Number(m[1]))],
+    [/\b(?:for|over) (?:a|an|one|the next) week\b/, () => addDays(today, 7)],
+  ];
+  for (const [pattern, toDate] of rules) {
+    const m = pattern.exec(lower);
+    if (!m) continue;
+    const date = toDate(m);
+    if (date) return { date, index: m.index, length: m[0].length };
+  }
+  return null;
+}
+
+/**
+ * '15/09/2026' (day first, as in Britain) and '4/30/2026' (month first, as in the US): whichever reading
+ * is a real date. When both are ('03/04/2026'), month first, as chrono reads it.
+ */
+function numericDate(lower: string, today: Date): Found | null {
+  const m = /\b(\d{1,2})[/.](\d{1,2})[/.](\d{4}|\d{2})\b/.exec(lower);
+  if (!m) return null;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  const year = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+  const [month, day] = a > 12 ? [b, a] : [a, b];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  const date = utcDate(year, month - 1, day);
+  if (date.getUTCMonth() !== month - 1 || date <= today) return null;
+  const lead = /\b(?:by|before|until|till|on|no later than)\s+(?:the\s+)?$/.exec(lower.slice(0, m.index));
+  const index = lead ? lead.index : m.index;
+  return { date, index, length: m.index + m[0].length - index };
+}
+
+/** 'by summer', 'end of winter', 'midsummer': weaker than a named date ('before the summer holidays on July 20'). */
+function season(lower: string, today: Date): Found | null {
+  const m =
+    /\b(?:by |before |until )?(?:the )?(end of |late |mid-?)?(?:this |next )?(spring|summer|fall|autumn|winter)\b/.exec(
+      lower,
+    );
+  if (!m) return null;
+  const [month, day] = SEASONS[m[2]!]!;
+  const start = nextOccurrence(today, month, day);
+  const date =
+    m[1]?.startsWith('end') || m[1]?.startsWith('late')
+      ? addMonths(start, 3)
+      : m[1]?.startsWith('mid')
+        ? addDays(start, 45)
+        : start;
+  return { date, index: m.index, length: m[0].length };
+}
+
+/** 'by Christmas', but not 'the christmas market by 1 December': a holiday is the weakest named date. */
+function holiday(lower: string, today: Date): Found | null {
+  const m =
+    /\b(?:(?:by|before|until|till|for|at|on|over|around)\s+)?(?:the\s+)?(?:next\s+|this\s+)?(christmas|xmas|new year's eve|halloween|valentine's day|valentines)\b(?!\s+(?:market|party|fair|dinner|shopping|lights|tree|gifts?|presents?|sale))/.exec(
+      lower,
+    );
+  if (!m) return null;
+  const [month, day] = HOLIDAYS[m[1]!]!;
+  return { date: nextOccurrence(today, month, day), index: m.index, length: m[0].length };
+}
+
+/** 'this year' is the weakest hint: any other date in the message wins over it. */
+function thisYear(lower: string, today: Date): Found | null {
+  const m = /\bthis year\b/.exec(lower);
+  return m ? { date: utcDate(today.getUTCFullYear(), 11, 31), index: m.index, length: m[0].length } : null;
+}
+
+/** Rhythms blanked out (same length, so indexes hold): chrono reads 'a month until June' as one date. */
+function withoutRhythms(text: string): string {
+  return text.replace(
+    /\b(?:(?:a|per|each|every)\s+(?:day|week|month|night|morning|evening)|every\s+(?:other|two|2|second|few)\s+(?:days?|weeks?|months?)|in (?:one|a single|a) (?:day|go|session|sitting))\b/gi,
+    (m) => ' '.repeat(m.length),
+  );
+}
+
+function chronoBased(original: string, today: Date): Found | null {
+  const text = withoutRhythms(original);
+  const results = chrono.en.parse(text, { instant: today, timezone: 0 }, { forwardDate: true });
+  for (const r of results) {
+    const words = r.text.trim();
+    const before = text.slice(0, r.index);
+    if (CLOCK_WORDS.test(words) || RHYTHM.test(words)) continue;
+    if (/\b(?:every|each|per|a)\s*$/i.test(before)) continue;
+    if (WEEKDAY_ONLY.test(words) && !/\b(?:by|before|until|till|next|this)\s*$/i.test(before)) continue;
+    // A bare amount of time ('an emergency fund of 3 months') is a size, not a deadline.
+    if (
+      BARE_SPAN.test(words) &&
+      !/\b(?:in|within|for|over|after|next)\s*$/i.test(before) &&
+      before.trim() !== ''
+    )
+      continue;
+    if (MONTH_ONLY.test(words) && !CONNECTOR_BEFORE.test(before)) continue;
+    if (/^\d+[- ]day$/i.test(words) || /^this year$/i.test(words)) continue;
+    let date = startOfDay(r.start.date());
+    // 'in June' and 'during June' mean by the end of it; 'by June' keeps the first.
+    if (MONTH_ONLY.test(words) && /\b(?:in|during|end of|late)\s*$/i.test(before)) {
+      date = lastDayOfMonth(date.getUTCFullYear(), date.getUTCMonth());
+    }
+    if (/\bmid-?\s*$/i.test(before)) {
+      date = utcDate(date.getUTCFullYear(), date.getUTCMonth(), 15);
+    }
+    if (date <= today) continue;
+    const leading =
+      /\b(?:by|before|until|till|no later than|within|over|for|in|on|around|mid-?|end of|the)\s*(?:the\s+)?$/i.exec(
+        before,
+      );
+    const index = leading ? leading.index : r.index;
+    return { date, index, length: r.index + r.text.length - index };
+  }
+  return null;
+}
+
+/** The deadline named in `text`, if it is after `today`. */
+export function readDeadline(text: string, today: Date): Deadline | null {
+  const day = startOfDay(today);
+  const lower = text.toLowerCase();
+  const found =
+    numericDate(lower, day) ??
+    ruleBased(lower, day) ??
+    chronoBased(text, day) ??
+    season(lower, day) ??
+    holiday(lower, day) ??
+    thisYear(lower, day);
+  if (!found || found.date <= day) return null;
+  return { date: toIsoDate(found.date), phrase: text.slice(found.index, found.index + found.length) };
+}
+
+/** 'no deadline', 'whenever', 'no rush': the hero declines to name a date. */
+export function declinesDeadline(text: string): boolean {
+  return /\b(?:no (?:deadline|rush|hurry|date|timeline|time ?frame)|whenever|no idea when|any ?time|eventually|someday|at some point|not sure when|don't know when|dont know when|no specific (?:date|time))\b/i.test(
+    text,
+  );
+}

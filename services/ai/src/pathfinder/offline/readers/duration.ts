@@ -1,0 +1,44 @@
+import { NUM, parseNumberToken } from './numbers.ts';
+import type { Target } from './quantity.ts';
+
+// Lengths of time: '30 minutes', 'an hour', '1.5 hours', '90 secs', and holds ('hold a plank for
+// 3 minutes'), whose target is the time itself in the hero's unit.
+
+const TIME_UNIT = '(seconds?|secs?|minutes?|mins?|hours?|hrs?|hr)';
+
+/** 'minutes', 'hours' or 'seconds' for a unit word as typed. */
+export function timeUnitName(word: string): 'seconds' | 'minutes' | 'hours' {
+  if (/^s/.test(word)) return 'seconds';
+  if (/^h/.test(word)) return 'hours';
+  return 'minutes';
+}
+
+/** The first length of time in `text`, in minutes ('an hour' = 60), unless it is a clock ('in 30 minutes from now'). */
+export function readMinutes(text: string): number | null {
+  const m = new RegExp(
+    `(?:\\b|^)(an?|${NUM.slice(1, -1)})\\s*${TIME_UNIT}\\b(?!\\s*(?:from now|later|ago))`,
+  ).exec(text);
+  if (!m) return null;
+  const amount = m[1] === 'a' || m[1] === 'an' ? 1 : parseNumberToken(m[1]!);
+  if (amount === null || amount <= 0) return null;
+  const unit = timeUnitName(m[2]!);
+  return unit === 'hours' ? amount * 60 : unit === 'seconds' ? amount / 60 : amount;
+}
+
+/**
+ * 'hold a plank for 3 minutes', 'plank for 90 seconds', 'run for 30 minutes non-stop': a time kept up
+ * without a break.
+ */
+export function readHold(text: string): Target | null {
+  const m =
+    new RegExp(
+      `\\b(?:hold|plank|dead hang|hang|wall sit)\\b[^.!?]{0,30}?\\bfor\\s+(?:an?\\s+|a full\\s+)?${NUM}?\\s*${TIME_UNIT}\\b`,
+    ).exec(text) ??
+    new RegExp(
+      `\\b(?:run|jog|swim|cycle|row|skip|dance)\\b[^.!?]{0,20}?\\bfor\\s+(?:an?\\s+|a full\\s+)?${NUM}?\\s*${TIME_UNIT}\\s+(?:non-?stop|without (?:stopping|a break)|straight|continuously)\\b`,
+    ).exec(text);
+  if (!m) return null;
+  const value = m[1] ? parseNumberToken(m[1]) : 1;
+  if (value === null || value <= 0) return null;
+  return { value, unit: timeUnitName(m[2]!), kind: 'duration', bound: 'at-least' };
+}

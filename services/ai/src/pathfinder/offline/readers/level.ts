@@ -1,0 +1,21 @@
+import type { Target } from './quantity.ts';
+
+// Language levels on the CEFR scale ('reach B1', 'get my Spanish to A2 level'), as an ordinal: A1 = 1
+// ... C2 = 6, unit 'CEFR level'.
+
+const CEFR = ['a1', 'a2', 'b1', 'b2', 'c1', 'c2'];
+
+/** `text` in lower case. */
+export function readLevel(text: string): Target | null {
+  const m = /\b([abc][12])\b/.exec(text);
+  if (!m) return null;
+  // 'the Cambridge C2 Proficiency exam' names an exam to pass, not a level to reach.
+  if (/^(?:\s+[a-z]+){0,2}\s+(?:exam|test|certificate|course)\b/.test(text.slice(m.index + 2))) return null;
+  if (
+    !/\b(?:level|cefr|reach|get to|pass|achieve|hit|spanish|french|german|italian|japanese|portuguese|chinese|language|at)\b/.test(
+      text,
+    )
+  )
+    return null;
+  return { value: CEFR.indexOf(m[1]!) + 1, unit: 'CEFR level', kind: 'level' };
+}

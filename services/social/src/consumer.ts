@@ -1,0 +1,157 @@
+// What social makes of the events it consumes. Each event is handled once (the platform's inbox row is
+// written in the same transaction), so a redelivered event changes nothing.
+//
+// | event               | hero projection                 | feed activity (one per source and hero)         | challenges          |
+// |---------------------|---------------------------------|-------------------------------------------------|---------------------|
+// | user.registered     | e-mail, name, class             |                                                 |                     |
+// | user.updated        | name, class                     |                                                 |                     |
+// | user.onboarded      | name, class; on the rankings    |                                                 |                     |
+// | user.leveled_up     | name, class                     | level_up, once per level reached                |                     |
+// | user.xp_changed     | totalXP, lifeLevel              |                                                 |                     |
+// | milestone.completed |                                 | milestone_reached                               | one step            |
+// | milestone.reopened  |                                 | takes milestone_reached back                    | takes the step back |
+// | goal.completed      |                                 | goal_completed                                  | one step            |
+// | goal.reopened       |                                 | takes goal_completed back                       | takes the step back |
+// | story.generated     |                                 | achievement_unlocked (a story of their deeds)   |                     |
+// | user.deleted        | purges everything of the hero   |                                                 |                     |
+//
+// After purging a deleted hero, social confirms it to the admin with user.purged.
+//
+// friend_added and challenge_joined are social's own: the activity is written in the transaction that
+// records friend.added (the accepting hero's) or challenge.joined.
+//
+// Milestone and quest events carry the item's version (its toggles so far): an event older than one
+// already seen for the same item is ignored, so a completion delivered after its reopening changes
+// nothing. Events about a deleted hero are ignored.
+import { type ChallengeClass, type EventEnvelope, type EventName, isUuid } from '@lifequest/proto';
+import { challengeClassOf } from './challenges/class-of-quest.ts';
+import { countStep, takeStepBack } from './challenges/progress.ts';
+import type { SocialEvents, SocialTx } from './db.ts';
+import { type NewActivity, recordActivity, retractActivity } from './feed/activities.ts';
+import { applyProfile, applyXp } from './heroes/projection.ts';
+import { isDeleted, purgeHero } from './purge.ts';
+
+export const CONSUMED = [
+  'user.registered',
+  'user.updated',
+  'user.onboarded',
+  'user.leveled_up',
+  'user.xp_changed',
+  'user.deleted',
+  'milestone.completed',
+  'milestone.reopened',
+  'goal.completed',
+  'goal.reopened',
+  'story.generated',
+] as const satisfies readonly EventName[];
+
+type ConsumedName = (typeof CONSUMED)[number];
+type Consumed = EventEnvelope<ConsumedName>;
+
+export async function consumeEvents(events: SocialEvents): Promise<void> {
+  await events.subscribe<ConsumedName>('social', CONSUMED, async (event, tx, emit) => {
+    await react(event, tx);
+    if (event.name !== 'user.deleted') return;
+    // The purge is done: tell the admin, and keep none of social's published events about the hero.
+    await emit('user.purged', { userId: event.payload.userId, service: 'social' }, null);
+    await events.forget(tx, event.payload.userId);
+  });
+}
+
+export async function react(event: Consumed, tx: SocialTx): Promise<void> {
+  const { userId } = event.payload;
+  // Heroes' ids are uuids; an event about anything else concerns nobody here.
+  if (!isUuid(userId)) return;
+  if (event.name === 'user.deleted') return purgeHero(tx, userId);
+  if (await isDeleted(tx, userId)) return;
+  const at = new Date(event.occurredAt);
+  switch (event.name) {
+    case 'user.registered':
+    case 'user.updated':
+    case 'user.onboarded':
+      return applyProfile(tx, event);
+    case 'user.leveled_up':
+      await applyProfile(tx, event);
+      return recordActivity(tx, {
+        userId,
+        type: 'level_up',
+        title: 'Level Up!',
+        description: `Reached level ${event.payload.toLevel}`,
+        sourceKey: `level:${event.payload.toLevel}`,
+        createdAt: at,
+      });
+    case 'user.xp_changed':
+      return applyXp(tx, event);
+    case 'milestone.completed':
+      return completed(tx, event.payload.version, {
+        userId,
+        type: 'milestone_reached',
+        title: 'Milestone Reached',
+        description: `Completed “${event.payload.title}” on the quest “${event.payload.goalTitle}”`,
+        sourceKey: `milestone:${event.payload.milestoneId}`,
+        createdAt: at,
+        className: challengeClassOf({ ...event.payload, title: event.payload.goalTitle }),
+      });
+    case 'goal.completed':
+      return completed(tx, event.payload.version, {
+        userId,
+        type: 'goal_completed',
+        title: 'Quest Completed',
+        description: `Completed the quest “${event.payload.title}”`,
+        sourceKey: `goal:${event.payload.goalId}`,
+        createdAt: at,
+        className: challengeClassOf(event.payload),
+      });
+    case 'milestone.reopened':
+    case 'goal.reopened': {
+      const key =
+        event.name === 'milestone.reopened'
+          ? `milestone:${event.payload.milestoneId}`
+          : `goal:${event.payload.goalId}`;
+      if (!(await isNewest(tx, userId, key, event.payload.version))) return;
+      await retractActivity(tx, userId, key);
+      return takeStepBack(tx, userId, key);
+    }
+    case 'story.generated':
+      return recordActivity(tx, {
+        userId,
+        type: 'achievement_unlocked',
+        title: 'Achievement Unlocked',
+        description: `The Pathfinder wrote “${event.payload.title}”`,
+        sourceKey: `story:${event.payload.storyId}`,
+        createdAt: at,
+      });
+  }
+}
+
+/** A milestone or quest completed: its activity, and a step in the hero's challenges of its class. */
+async function completed(
+  tx: SocialTx,
+  version: number | undefined,
+  done: NewActivity & { className: ChallengeClass },
+): Promise<void> {
+  if (!(await isNewest(tx, done.userId, done.sourceKey, version))) return;
+  const { className, ...activity } = done;
+  await recordActivity(tx, activity);
+  await countStep(tx, {
+    userId: done.userId,
+    className,
+    sourceKey: done.sourceKey,
+    occurredAt: done.createdAt,
+  });
+}
+
+/**
+ * Records `version` as the newest seen for the milestone or quest and says whether it is; an event
+ * without a version (an older producer) always counts.
+ */
+async function isNewest(tx: SocialTx, userId: string, sourceKey: string, version: number | undefined) {
+  if (version === undefined) return true;
+  const rows = await tx.$queryRaw<unknown[]>`
+    insert into "social"."source_versions" as s (user_id, source_key, version)
+    values (${userId}::uuid, ${sourceKey}, ${version})
+    on conflict (user_id, source_key) do update set version = excluded.version
+    where s.version < excluded.version
+    returning version`;
+  return rows.length > 0;
+}

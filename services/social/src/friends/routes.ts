@@ -1,0 +1,47 @@
+import type { HttpServer } from '@lifequest/platform';
+import {
+  FriendList,
+  FriendRequestAction,
+  FriendRequestAnswer,
+  FriendRequestBody,
+  FriendRequestList,
+  FriendRequestResult,
+  RequestIdParams,
+} from '@lifequest/proto';
+import type { FriendService } from './service.ts';
+
+export function friendRoutes(app: HttpServer, friends: FriendService): void {
+  app.get(
+    '/api/friends',
+    { config: { access: 'hero' }, schema: { response: { 200: FriendList } } },
+    async (request) => friends.list(request.hero.userId),
+  );
+
+  app.post(
+    '/api/friends/request',
+    {
+      config: { access: 'hero' },
+      schema: { body: FriendRequestBody, response: { 200: FriendRequestResult, 201: FriendRequestResult } },
+    },
+    async (request, reply) => {
+      const hero = request.hero;
+      const result = await friends.request(hero.userId, hero.email, request.body.email);
+      return reply.code(result.status === 'pending' ? 201 : 200).send(result);
+    },
+  );
+
+  app.get(
+    '/api/friends/requests',
+    { config: { access: 'hero' }, schema: { response: { 200: FriendRequestList } } },
+    async (request) => friends.incoming(request.hero.userId),
+  );
+
+  app.patch(
+    '/api/friends/requests/:requestId',
+    {
+      config: { access: 'hero' },
+      schema: { params: RequestIdParams, body: FriendRequestAction, response: { 200: FriendRequestAnswer } },
+    },
+    async (request) => friends.answer(request.hero.userId, request.params.requestId, request.body.action),
+  );
+}

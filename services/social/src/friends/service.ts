@@ -1,0 +1,192 @@
+import type { Emit } from '@lifequest/platform';
+import { AppError } from '@lifequest/platform';
+import type {
+  Friend,
+  FriendRequest,
+  FriendRequestAction,
+  FriendRequestAnswer,
+  FriendRequestResult,
+} from '@lifequest/proto';
+import type { SocialDb, SocialEvents, SocialTx } from '../db.ts';
+import { recordActivity } from '../feed/activities.ts';
+import { heroSummary } from '../heroes/projection.ts';
+import { FRIEND_REQUEST_QUOTA, type RequestQuota, takeFriendRequestQuota } from './rate-limit.ts';
+
+export interface FriendServiceOptions {
+  quota?: RequestQuota;
+  now?: () => Date;
+}
+
+export class FriendService {
+  readonly #db: SocialDb;
+  readonly #events: SocialEvents;
+  readonly #quota: RequestQuota;
+  readonly #now: () => Date;
+
+  constructor(db: SocialDb, events: SocialEvents, options: FriendServiceOptions = {}) {
+    this.#db = db;
+    this.#events = events;
+    this.#quota = options.quota ?? FRIEND_REQUEST_QUOTA;
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  async list(userId: string): Promise<Friend[]> {
+    const rows = await this.#db.$queryRaw<
+      {
+        id: string;
+        name: string | null;
+        active_class_title: string | null;
+        life_level: number | null;
+        total_xp: number | null;
+      }[]
+    >`
+      select f.friend_id as id, h.name, h.active_class_title, h.life_level, h.total_xp
+      from "social"."friendships" f left join "social"."heroes" h on h.id = f.friend_id
+      where f.user_id = ${userId}::uuid
+      order by lower(h.name), f.friend_id`;
+    return rows.map((row) => ({
+      id: row.id,
+      ...heroSummary(row),
+      lifeLevel: row.life_level ?? 1,
+      totalXP: row.total_xp ?? 0,
+    }));
+  }
+
+  /**
+   * Asks the hero with that e-mail to be friends. A request crossing theirs (they already asked this
+   * hero) is their request accepted: the two become friends at once.
+   */
+  async request(userId: string, ownEmail: string, email: string): Promise<FriendRequestResult> {
+    await takeFriendRequestQuota(this.#db, userId, this.#quota, this.#now());
+    if (email === ownEmail.trim().toLowerCase()) throw toSelf();
+    return this.#events.transaction(async (tx, emit) => {
+      const other = await tx.hero.findUnique({ where: { email }, select: { id: true } });
+      if (!other) throw new AppError('FRIEND_NOT_FOUND', `No hero has the e-mail ${email}.`);
+      if (other.id === userId) throw toSelf();
+      await lockPair(tx, userId, other.id);
+      if (await this.#areFriends(tx, userId, other.id)) {
+        throw new AppError('ALREADY_FRIENDS', 'You are already friends.');
+      }
+      const pending = await tx.friendRequest.findMany({
+        where: {
+          status: 'pending',
+          OR: [
+            { requesterId: userId, addresseeId: other.id },
+            { requesterId: other.id, addresseeId: userId },
+          ],
+        },
+      });
+      if (pending.some((r) => r.requesterId === userId)) {
+        throw new AppError('FRIEND_REQUEST_PENDING', 'Your friend request is already waiting for an answer.');
+      }
+      const theirs = pending[0];
+      if (theirs) {
+        await this.#befriend(tx, emit, userId, other.id);
+        return { status: 'accepted' as const, requestId: theirs.id };
+      }
+      const created = await tx.friendRequest.create({ data: { requesterId: userId, addresseeId: other.id } });
+      return { status: 'pending' as const, requestId: created.id };
+    });
+  }
+
+  /** Requests waiting for this hero's answer, newest first. */
+  async incoming(userId: string): Promise<FriendRequest[]> {
+    const rows = await this.#db.$queryRaw<
+      { id: string; created_at: Date; name: string | null; active_class_title: string | null }[]
+    >`
+      select r.id, r.created_at, h.name, h.active_class_title
+      from "social"."friend_requests" r left join "social"."heroes" h on h.id = r.requester_id
+      where r.addressee_id = ${userId}::uuid and r.status = 'pending'
+      order by r.created_at desc, r.id desc
+      limit 200`;
+    return rows.map((row) => ({
+      id: row.id,
+      requester: heroSummary(row),
+      createdAt: row.created_at.toISOString(),
+    }));
+  }
+
+  /**
+   * Accepts or rejects a request addressed to this hero. Answering again the same way is harmless (a
+   * retried click); a request of someone else, or one already answered the other way, is not found.
+   */
+  async answer(
+    userId: string,
+    requestId: string,
+    action: FriendRequestAction['action'],
+  ): Promise<FriendRequestAnswer> {
+    const status = action === 'accept' ? 'accepted' : 'rejected';
+    return this.#events.transaction(async (tx, emit) => {
+      const found = await tx.friendRequest.findFirst({ where: { id: requestId, addresseeId: userId } });
+      if (!found) throw requestNotFound();
+      await lockPair(tx, userId, found.requesterId);
+      const request = await tx.friendRequest.findUniqueOrThrow({ where: { id: requestId } });
+      if (request.status === status) return { status };
+      if (request.status !== 'pending') throw requestNotFound('This friend request was already answered.');
+      if (status === 'accepted') await this.#befriend(tx, emit, userId, request.requesterId);
+      else
+        await tx.friendRequest.update({
+          where: { id: requestId },
+          data: { status, answeredAt: this.#now() },
+        });
+      return { status };
+    });
+  }
+
+  async #areFriends(tx: SocialTx, a: string, b: string): Promise<boolean> {
+    const row = await tx.friendship.findUnique({ where: { userId_friendId: { userId: a, friendId: b } } });
+    return row !== null;
+  }
+
+  /**
+   * Makes two heroes friends (both rows at once, so each sees the other straight away), answers every
+   * request pending between them, and announces it: friend.added and a friend_added activity of the
+   * hero who accepted.
+   */
+  async #befriend(tx: SocialTx, emit: Emit, accepterId: string, requesterId: string): Promise<void> {
+    const now = this.#now();
+    await tx.friendship.createMany({
+      data: [
+        { userId: accepterId, friendId: requesterId, createdAt: now },
+        { userId: requesterId, friendId: accepterId, createdAt: now },
+      ],
+      skipDuplicates: true,
+    });
+    await tx.friendRequest.updateMany({
+      where: {
+        status: 'pending',
+        OR: [
+          { requesterId, addresseeId: accepterId },
+          { requesterId: accepterId, addresseeId: requesterId },
+        ],
+      },
+      data: { status: 'accepted', answeredAt: now },
+    });
+    const friend = await tx.hero.findUnique({ where: { id: requesterId }, select: { name: true } });
+    const friendName = friend?.name || heroSummary(null).name;
+    await emit('friend.added', { userId: accepterId, friendId: requesterId, friendName }, accepterId);
+    await recordActivity(tx, {
+      userId: accepterId,
+      type: 'friend_added',
+      title: 'New Friend',
+      description: `Became friends with ${friendName}`,
+      sourceKey: `friend:${requesterId}`,
+      subjectUserId: requesterId,
+      createdAt: now,
+    });
+  }
+}
+
+/** One change between two heroes at a time, whichever of them acts: crossing requests cannot both land. */
+async function lockPair(tx: SocialTx, a: string, b: string): Promise<void> {
+  const key = a < b ? `${a}:${b}` : `${b}:${a}`;
+  await tx.$executeRaw`select pg_advisory_xact_lock(hashtextextended(${`social.friends.${key}`}, 0))`;
+}
+
+function toSelf(): AppError {
+  return new AppError('FRIEND_REQUEST_TO_SELF', 'You cannot send a friend request to yourself.');
+}
+
+function requestNotFound(message = 'No such friend request.'): AppError {
+  return new AppError('FRIEND_REQUEST_NOT_FOUND', message);
+}

@@ -1,0 +1,67 @@
+// social's own view of every hero, kept from auth's events (ARCHITECTURE 3: never auth's tables).
+//
+// - user.registered, user.updated, user.onboarded and user.leveled_up carry name and class: the newest
+//   event (by occurredAt) wins, so one delivered late changes nothing.
+// - user.registered carries the e-mail a friend request looks heroes up by (lower-case, never shown).
+// - user.onboarded puts the hero on the rankings.
+// - user.xp_changed carries totalXP and lifeLevel after every change of auth's XP ledger; the highest
+//   xpVersion wins, so the totals never step back to an older value.
+import type { EventEnvelope } from '@lifequest/proto';
+import type { SocialTx } from '../db.ts';
+
+type ProfileEvent = EventEnvelope<'user.registered' | 'user.updated' | 'user.onboarded' | 'user.leveled_up'>;
+
+/** Makes sure the hero's row exists and locks it for the rest of the transaction. */
+async function lockHero(tx: SocialTx, userId: string): Promise<{ profileAt: Date | null }> {
+  await tx.$executeRaw`insert into "social"."heroes" (id) values (${userId}::uuid) on conflict do nothing`;
+  const [row] = await tx.$queryRaw<{ profile_at: Date | null }[]>`
+    select profile_at from "social"."heroes" where id = ${userId}::uuid for update`;
+  return { profileAt: row?.profile_at ?? null };
+}
+
+export async function applyProfile(tx: SocialTx, event: ProfileEvent): Promise<void> {
+  const { userId } = event.payload;
+  const occurredAt = new Date(event.occurredAt);
+  const { profileAt } = await lockHero(tx, userId);
+  if (event.name === 'user.registered') {
+    const email = event.payload.email.trim().toLowerCase();
+    // An address belongs to one hero: a newer registration of it takes it over.
+    await tx.hero.updateMany({ where: { email, id: { not: userId } }, data: { email: null } });
+    await tx.hero.update({ where: { id: userId }, data: { email } });
+  }
+  if (event.name === 'user.onboarded') {
+    await tx.hero.update({ where: { id: userId }, data: { onboarded: true } });
+  }
+  if (profileAt && profileAt > occurredAt) return;
+  const { name, activeClassTitle } = event.payload;
+  const primaryClass = 'primaryClass' in event.payload ? event.payload.primaryClass : undefined;
+  await tx.hero.update({
+    where: { id: userId },
+    data: { name, activeClassTitle, primaryClass, profileAt: occurredAt },
+  });
+}
+
+export async function applyXp(tx: SocialTx, event: EventEnvelope<'user.xp_changed'>): Promise<void> {
+  const { userId, totalXP, lifeLevel, xpVersion } = event.payload;
+  await lockHero(tx, userId);
+  await tx.hero.updateMany({
+    where: { id: userId, xpVersion: { lt: xpVersion } },
+    data: { totalXp: totalXP, lifeLevel, xpVersion },
+  });
+}
+
+/** A hero as other heroes see them: never their e-mail. */
+export interface HeroSummaryRow {
+  name: string | null;
+  active_class_title: string | null;
+}
+
+/** How a hero social has not heard of yet appears (their events are on the way). */
+export const UNKNOWN_HERO = { name: 'A hero', activeClassTitle: 'Pathfinder Initiate' } as const;
+
+export function heroSummary(row: HeroSummaryRow | null | undefined) {
+  return {
+    name: row?.name || UNKNOWN_HERO.name,
+    activeClassTitle: row?.active_class_title || UNKNOWN_HERO.activeClassTitle,
+  };
+}

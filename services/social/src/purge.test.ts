@@ -1,0 +1,102 @@
+import type { Challenge, FeedActivity, Friend } from '@lifequest/proto';
+import { expect, it } from 'vitest';
+import { befriend } from './testing/befriend.ts';
+import { useSocial } from './testing/social.ts';
+
+const social = useSocial();
+
+it('user.deleted purges everything of the hero, and events about them arriving late bring nothing back', async () => {
+  const gone = await social.newHero('Gone');
+  const friend = await social.newHero('Stays');
+  const asker = await social.newHero('Asker');
+  await befriend(gone, friend);
+  await asker.post('/api/friends/request', { email: gone.email });
+  await gone.post('/api/friends/request', { email: 'nobody@example.com' });
+  await social.setXp(gone.userId, 500);
+  const milestone = {
+    milestoneId: crypto.randomUUID(),
+    goalId: crypto.randomUUID(),
+    userId: gone.userId,
+    title: 'Run 3K',
+    goalTitle: 'Run a 5K',
+    xpReward: 30,
+    version: 1,
+    className: 'health',
+  };
+  const [health] = (await gone.get<Challenge[]>('/api/challenges')).body.filter(
+    (c) => c.className === 'health',
+  );
+  await gone.post(`/api/challenges/${health!.id}/join`);
+  await friend.post(`/api/challenges/${health!.id}/join`);
+  await social.publish('milestone.completed', milestone);
+  await social.publish('milestone.completed', {
+    ...milestone,
+    milestoneId: crypto.randomUUID(),
+    userId: friend.userId,
+  });
+  const friendsActivity = (await friend.get<FeedActivity[]>('/api/social/feed')).body.find(
+    (a) => a.user.name === 'Stays' && a.type === 'milestone_reached',
+  );
+  await gone.post(`/api/social/activities/${friendsActivity!.id}/like`);
+
+  const deleted = await social.publish('user.deleted', { userId: gone.userId });
+  await social.svc.redeliver(deleted);
+
+  const userId = gone.userId;
+  const db = social.db;
+  expect({
+    heroes: await db.hero.count({ where: { id: userId } }),
+    activities: await db.activity.count({ where: { OR: [{ userId }, { subjectUserId: userId }] } }),
+    likes: await db.activityLike.count({ where: { userId } }),
+    friendships: await db.friendship.count({ where: { OR: [{ userId }, { friendId: userId }] } }),
+    requests: await db.friendRequest.count({
+      where: { OR: [{ requesterId: userId }, { addresseeId: userId }] },
+    }),
+    quota: await db.friendRequestQuota.count({ where: { userId } }),
+    participants: await db.challengeParticipant.count({ where: { userId } }),
+    steps: await db.challengeStep.count({ where: { userId } }),
+    versions: await db.sourceVersion.count({ where: { userId } }),
+  }).toEqual({
+    heroes: 0,
+    activities: 0,
+    likes: 0,
+    friendships: 0,
+    requests: 0,
+    quota: 0,
+    participants: 0,
+    steps: 0,
+    versions: 0,
+  });
+  // What others see follows: no friend, no request, one participant less, the like gone.
+  expect((await friend.get<Friend[]>('/api/friends')).body).toEqual([]);
+  expect((await asker.get('/api/friends/requests')).body).toEqual([]);
+  const after = (await friend.get<Challenge[]>('/api/challenges')).body.find((c) => c.id === health!.id);
+  expect(after).toMatchObject({ participantCount: health!.participantCount + 1, userRank: 1 });
+  const feed = (await friend.get<FeedActivity[]>('/api/social/feed')).body;
+  expect(feed.map((a) => [a.user.name, a.type, a.likes]).sort()).toEqual([
+    ['Stays', 'challenge_joined', 0],
+    ['Stays', 'milestone_reached', 0],
+  ]);
+  // A friend request to the deleted address finds nobody.
+  expect((await friend.post('/api/friends/request', { email: gone.email })).status).toBe(404);
+
+  // Late events about the deleted hero are ignored.
+  await social.publish('milestone.completed', { ...milestone, milestoneId: crypto.randomUUID() });
+  await social.setXp(userId, 900);
+  expect(await db.hero.count({ where: { id: userId } })).toBe(0);
+  expect(await db.activity.count({ where: { userId } })).toBe(0);
+
+  // social confirms to the admin once (the redelivery was dropped), keeps only a hash of the id as the
+  // tombstone, and none of its published events about the hero.
+  await social.svc.settled();
+  expect(social.svc.publishedOf('user.purged').filter((e) => e.payload.userId === userId)).toMatchObject([
+    { payload: { userId, service: 'social' } },
+  ]);
+  const mentions = await social.svc.database.query(
+    `select 'outbox' from social._outbox where strpos(envelope::text, $1) > 0
+     union all select 'tombstone' from social.deleted_heroes where strpos(id_hash, $1) > 0`,
+    [userId],
+  );
+  expect(mentions).toEqual([]);
+  expect(await db.deletedHero.count()).toBeGreaterThan(0);
+});

@@ -1,0 +1,55 @@
+import { MessageCircle } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useFloatingChat } from './useFloatingChat.ts';
+
+// The open window (transcript, composer, suggestions) loads on the first open, not with every screen.
+const FloatingChatPanel = lazy(() => import('./FloatingChatPanel.tsx'));
+
+/**
+ * The floating chat bubble on every logged-in screen (spec 2): open, minimise, close; a greeting on the
+ * first open. Minimised, the bubble keeps the conversation and shows a dot when a reply came meanwhile.
+ */
+export function FloatingChat({ heroName }: { heroName: string }) {
+  const chat = useFloatingChat(heroName);
+  const bubble = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    // The window took the focus with it: hand it back to the bubble that opened it.
+    if (wasOpen.current && chat.view !== 'open') bubble.current?.focus();
+    wasOpen.current = chat.view === 'open';
+  }, [chat.view]);
+
+  if (chat.view === 'open') {
+    return (
+      <Suspense fallback={null}>
+        <FloatingChatPanel chat={chat} />
+      </Suspense>
+    );
+  }
+
+  const kept = chat.view === 'minimised';
+  return (
+    <button
+      ref={bubble}
+      type="button"
+      onClick={chat.open}
+      aria-haspopup="dialog"
+      data-testid="floating-chat-bubble"
+      className="fixed right-4 bottom-4 z-40 flex items-center gap-2 rounded-full border-2 border-gold bg-surface-2 p-1.5 shadow-[0_0_24px_-4px] shadow-gold/60 transition-transform hover:scale-105 motion-reduce:transition-none sm:pr-4"
+    >
+      <img src="/pathfinder.svg" alt="" className="size-10" />
+      {/* The words are the button's name; a phone shows just the avatar and keeps them for screen readers. */}
+      <span className="sr-only items-center gap-1.5 font-semibold text-gold text-sm sm:not-sr-only sm:inline-flex">
+        <MessageCircle className="size-4" aria-hidden />
+        {kept ? 'Back to The Pathfinder' : 'Ask The Pathfinder'}
+        {kept && chat.unread ? <span className="sr-only"> (new reply)</span> : null}
+      </span>
+      {kept && chat.unread ? (
+        <span
+          aria-hidden
+          className="absolute -top-0.5 -right-0.5 size-3.5 rounded-full border-2 border-night bg-red-500"
+        />
+      ) : null}
+    </button>
+  );
+}

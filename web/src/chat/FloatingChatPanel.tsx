@@ -1,0 +1,103 @@
+import { Compass, Minus, X } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { ChatComposer } from './ChatComposer.tsx';
+import { ChatTranscript } from './ChatTranscript.tsx';
+import type { FloatingChatLine } from './floatingChat.ts';
+import { GoalSuggestion } from './GoalSuggestion.tsx';
+import { useApplyGoal } from './useApplyGoal.ts';
+import { actionKey, type FloatingChat } from './useFloatingChat.ts';
+
+const iconButton =
+  'grid size-9 place-items-center rounded-md text-muted transition-colors hover:bg-white/10 hover:text-parchment';
+
+/** The open floating chat: a small non-modal window; Escape minimises it. */
+export default function FloatingChatPanel({ chat }: { chat: FloatingChat }) {
+  const box = useRef<HTMLTextAreaElement>(null);
+  const apply = useApplyGoal();
+  useEffect(() => {
+    box.current?.focus();
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      chat.minimise();
+    }
+  }
+
+  function renderActions(line: FloatingChatLine, lineIndex: number) {
+    if (!line.actions?.length) return null;
+    return line.actions.map((action, actionIndex) => {
+      const key = actionKey(lineIndex, actionIndex);
+      const adding = apply.isPending && apply.variables === action;
+      return (
+        <GoalSuggestion
+          key={key}
+          action={action}
+          state={chat.added.has(key) ? 'added' : adding ? 'adding' : 'idle'}
+          busy={apply.isPending}
+          onApply={() =>
+            apply.mutate(action, {
+              onSuccess: () => {
+                chat.markAdded(key);
+                // The button just pressed gives way to 'Added to your quests': keep the focus in the chat.
+                box.current?.focus();
+              },
+            })
+          }
+        />
+      );
+    });
+  }
+
+  return (
+    <section
+      role="dialog"
+      aria-labelledby="floating-chat-title"
+      onKeyDown={onKeyDown}
+      className="fixed inset-x-2 bottom-2 z-40 flex h-[min(34rem,calc(100dvh-1rem))] flex-col rounded-xl border border-gold/40 bg-surface shadow-2xl shadow-black/60 sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-[24rem]"
+    >
+      <div className="flex items-center gap-2 border-edge border-b px-3 py-2">
+        <img src="/pathfinder.svg" alt="" className="size-8" />
+        <div className="min-w-0 flex-1">
+          <h2 id="floating-chat-title" className="font-display text-gold">
+            The Pathfinder
+          </h2>
+          <Link
+            to="/pathfinder"
+            onClick={chat.minimise}
+            className="inline-flex items-center gap-1 text-muted text-xs underline-offset-2 hover:text-parchment hover:underline"
+          >
+            <Compass className="size-3" aria-hidden />
+            Open The Pathfinder page
+          </Link>
+        </div>
+        <button type="button" className={iconButton} aria-label="Minimise chat" onClick={chat.minimise}>
+          <Minus className="size-5" aria-hidden />
+        </button>
+        <button type="button" className={iconButton} aria-label="Close chat" onClick={chat.close}>
+          <X className="size-5" aria-hidden />
+        </button>
+      </div>
+      <ChatTranscript
+        label="Conversation with The Pathfinder"
+        className="min-h-0 flex-1 px-2 pt-2"
+        messages={chat.lines}
+        pending={chat.pending}
+        streamed={chat.streamed}
+        waitingText="The Pathfinder is thinking..."
+        renderAfter={renderActions}
+      />
+      <div className="border-edge border-t p-2">
+        <ChatComposer
+          label="Message The Pathfinder"
+          placeholder="Ask The Pathfinder..."
+          pending={chat.pending}
+          onSend={(text) => void chat.send(text)}
+          textareaRef={box}
+        />
+      </div>
+    </section>
+  );
+}

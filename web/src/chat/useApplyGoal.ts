@@ -1,0 +1,22 @@
+import type { CreatedGoal, CreateGoalAction } from '@lifequest/proto';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api/http.ts';
+import { refreshQuests } from '../quests/questQueries.ts';
+import { toast } from '../ui/toast/toastStore.ts';
+
+/**
+ * Applies a CREATE_GOAL action of the floating chat: POST /api/goals with its payload (the quests API
+ * takes `targetDate`, `xpTotal` and `milestones` as they come), then goals and milestones refresh
+ * (spec 7). Success shows in the suggestion itself ('Added to your quests'); a toast there would cover
+ * the chat's message box.
+ */
+export function useApplyGoal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: CreateGoalAction) => api.post<CreatedGoal>('/api/goals', action.payload),
+    onSuccess: () => refreshQuests(queryClient),
+    onError: (error) => {
+      toast({ title: 'Error', description: error.message, variant: 'destructive' });
+    },
+  });
+}

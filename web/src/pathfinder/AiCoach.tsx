@@ -1,0 +1,93 @@
+import { Bot } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { ChatComposer } from '../chat/ChatComposer.tsx';
+import { ChatTranscript } from '../chat/ChatTranscript.tsx';
+import { LongWait } from '../ui/LongWait.tsx';
+import { type CoachLine, useCoachChat, useConfirmPlan, usePlanDraft } from './advisor.ts';
+import { PlanProposal } from './PlanProposal.tsx';
+
+/** Spec 9: the AI coach panel is 600 px tall. */
+export const AI_COACH_PANEL_HEIGHT = 600;
+
+/** The coach's opening words, shown above the stored conversation (and never sent back). */
+const COACH_INTRO: CoachLine = {
+  role: 'assistant',
+  content:
+    'Well met! I am your coach. Name a goal with a number and a date, e.g. "run 5 km by June", and I will draft a plan for you to confirm.',
+};
+
+/** The Pathfinder page's chat tab: the AI Coach, and the plan it proposes waiting for Confirm. */
+export function AiCoach() {
+  const chat = useCoachChat();
+  const draft = usePlanDraft();
+  const confirm = useConfirmPlan();
+  // Cancel hides the panel (spec 4); the draft stays on the server until it is confirmed or replaced.
+  const [hiddenDraft, setHiddenDraft] = useState<string | null>(null);
+  const proposal = useRef<HTMLElement>(null);
+
+  const plan = draft.data?.plan ?? null;
+  const draftId = draft.data?.draftId ?? null;
+  const draftKey = plan ? (draftId ?? JSON.stringify(plan)) : null;
+  const showPlan = plan !== null && draftKey !== hiddenDraft;
+
+  useEffect(() => {
+    // A new plan on a phone lands below the chat: bring it into view.
+    if (draftKey) proposal.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [draftKey]);
+
+  return (
+    <div
+      className={`grid items-start gap-4 ${showPlan ? 'lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]' : ''}`}
+    >
+      <section
+        aria-labelledby="ai-coach-title"
+        className="flex flex-col gap-3 rounded-xl border border-edge bg-surface/90 p-3 shadow-lg shadow-black/30 sm:p-4"
+        style={{ height: AI_COACH_PANEL_HEIGHT }}
+        data-testid="ai-coach"
+      >
+        <div className="flex items-center gap-2">
+          <Bot className="size-6 text-gold" aria-hidden />
+          <div>
+            <h2 id="ai-coach-title" className="text-gold text-xl">
+              AI Coach
+            </h2>
+            <p className="text-muted text-xs">
+              Tell the coach what you want to achieve, how much, and by when.
+            </p>
+          </div>
+        </div>
+        {chat.loading ? (
+          <p className="flex-1 text-muted text-sm">Loading your conversation...</p>
+        ) : (
+          <ChatTranscript
+            label="Conversation with the AI Coach"
+            className="min-h-0 flex-1 rounded-lg bg-night/50"
+            messages={[COACH_INTRO, ...chat.lines]}
+            pending={chat.pending}
+            streamed={chat.streamed}
+            // The progress bar below says it, with the time so far.
+            waitingText={null}
+          />
+        )}
+        {chat.pending ? <LongWait label="The Pathfinder is drafting a reply..." /> : null}
+        <ChatComposer
+          label="Message the AI Coach"
+          placeholder="e.g. I want to read 12 books by December"
+          // Nothing is sent before the stored conversation is shown, or it would land above it.
+          pending={chat.pending || chat.loading}
+          onSend={(text) => void chat.send(text)}
+        />
+      </section>
+
+      {showPlan && plan ? (
+        <PlanProposal
+          ref={proposal}
+          plan={plan}
+          confirming={confirm.isPending}
+          onConfirm={() => confirm.mutate({ plan, draftId })}
+          onCancel={() => setHiddenDraft(draftKey)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { BarChart3, LayoutDashboard, MessageSquare } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { Card } from '../ui/Card.tsx';
+import { TabsList, TabsTrigger, useTabParam } from '../ui/Tabs.tsx';
+import { AiCoach } from './AiCoach.tsx';
+import { usePlanDraft } from './advisor.ts';
+import { PathfinderDashboard } from './PathfinderDashboard.tsx';
+
+const TABS = [
+  { value: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { value: 'chat', label: 'Chat', icon: MessageSquare },
+  { value: 'analytics', label: 'Analytics', icon: BarChart3 },
+] as const;
+
+/** Spec 2: 'The Pathfinder', tabs dashboard (default), chat and analytics. The tab is kept in the URL. */
+export default function PathfinderPage() {
+  const [tab, selectTab] = useTabParam(
+    TABS.map(({ value }) => value),
+    'dashboard',
+  );
+  // Spec 4: the draft plan is fetched on load, whichever tab is open; the Chat tab says one awaits.
+  const draft = usePlanDraft();
+  const planWaiting = Boolean(draft.data?.plan);
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex items-center gap-3">
+        <img src="/pathfinder.svg" alt="" className="size-12" />
+        <div>
+          <h1 className="text-2xl text-gold sm:text-3xl">The Pathfinder</h1>
+          <p className="text-muted text-sm">Your guide's study: log progress, plan with the coach.</p>
+        </div>
+      </div>
+      <Tabs.Root value={tab} onValueChange={selectTab} className="grid gap-4">
+        <TabsList aria-label="The Pathfinder">
+          {TABS.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon className="size-4" aria-hidden />
+              {label}
+              {value === 'chat' && planWaiting ? (
+                <span
+                  className="rounded-full border border-current px-1.5 font-semibold text-[0.65rem] uppercase"
+                  data-testid="plan-waiting"
+                >
+                  <span className="sr-only">, </span>plan waiting
+                </span>
+              ) : null}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <Tabs.Content value="dashboard">
+          <PathfinderDashboard />
+        </Tabs.Content>
+        <Tabs.Content value="chat">
+          <AiCoach />
+        </Tabs.Content>
+        <Tabs.Content value="analytics">
+          <Card className="grid justify-items-center gap-3 py-12 text-center">
+            <BarChart3 className="size-12 text-gold/70" aria-hidden />
+            <h2 className="text-parchment text-xl">Analytics Coming Soon</h2>
+            <p className="max-w-sm text-muted">Charts of your progress over time will appear here.</p>
+          </Card>
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

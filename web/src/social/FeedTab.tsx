@@ -1,0 +1,93 @@
+import { type ActivityType, type FeedActivity, timeAgo } from '@lifequest/proto';
+import {
+  Award,
+  Flag,
+  Heart,
+  type LucideIcon,
+  Swords,
+  TrendingUp,
+  Trophy,
+  UserPlus,
+  Users,
+} from 'lucide-react';
+import { LoadFailed } from '../ui/LoadFailed.tsx';
+import { useNow } from '../ui/useNow.ts';
+import { EmptyTab, HeroAvatar } from './socialParts.tsx';
+import { useFeed, useLike } from './socialQueries.ts';
+
+const ACTIVITY_ICONS: Record<ActivityType, LucideIcon> = {
+  milestone_reached: Flag,
+  level_up: TrendingUp,
+  achievement_unlocked: Award,
+  goal_completed: Trophy,
+  friend_added: UserPlus,
+  challenge_joined: Swords,
+};
+
+function ActivityItem({ activity, now }: { activity: FeedActivity; now: Date }) {
+  const like = useLike();
+  const Icon = ACTIVITY_ICONS[activity.type] ?? Flag;
+  return (
+    <li
+      className="flex gap-3 rounded-xl border border-edge bg-surface/90 p-4"
+      data-activity-type={activity.type}
+    >
+      <HeroAvatar name={activity.user.name} />
+      <div className="grid min-w-0 flex-1 gap-1">
+        <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <span className="font-semibold text-parchment">{activity.user.name}</span>
+          <span className="text-muted text-xs">{activity.user.activeClassTitle}</span>
+          <time dateTime={activity.createdAt} className="ml-auto text-muted text-xs" data-testid="time-label">
+            {timeAgo(activity.createdAt, now)}
+          </time>
+        </p>
+        <p className="flex items-start gap-1.5 break-words font-display text-gold">
+          <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {activity.title}
+        </p>
+        {activity.description ? (
+          <p className="break-words text-muted text-sm">{activity.description}</p>
+        ) : null}
+        <div>
+          <button
+            type="button"
+            aria-pressed={activity.hasLiked}
+            onClick={() => {
+              if (!like.isPending) like.mutate(activity);
+            }}
+            className={`mt-1 inline-flex min-h-9 items-center gap-1.5 rounded-full border px-3 py-1 text-sm transition-colors ${
+              activity.hasLiked
+                ? 'border-health/60 bg-health/15 text-health'
+                : 'border-edge text-muted hover:border-health/50 hover:text-parchment'
+            }`}
+          >
+            <Heart className={`size-4 ${activity.hasLiked ? 'fill-current' : ''}`} aria-hidden />
+            <span className="sr-only">Like: {activity.title}, likes: </span>
+            <span data-testid="like-count">{activity.likes}</span>
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function FeedTab() {
+  const feed = useFeed();
+  const now = useNow();
+  if (feed.isPending) return <p className="py-10 text-center text-muted">Loading the feed...</p>;
+  if (feed.isError) return <LoadFailed error={feed.error} />;
+  if (feed.data.length === 0) {
+    return (
+      <EmptyTab icon={Users} title="The hall is quiet">
+        When you and your friends reach milestones, level up or join challenges, it shows here.
+      </EmptyTab>
+    );
+  }
+  return (
+    <ol className="grid max-w-3xl gap-3" aria-label="Activity feed">
+      {feed.data.map((activity) => (
+        <ActivityItem key={activity.id} activity={activity} now={now} />
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,70 @@
+import type { StoryHistoryItem, StoryStillWriting } from '@lifequest/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api/http.ts';
+import { queryKeys } from '../api/queryKeys.ts';
+import { toast } from '../ui/toast/toastStore.ts';
+
+export function useStoryHistory() {
+  return useQuery({
+    queryKey: queryKeys.storyHistory,
+    queryFn: () => api.get<StoryHistoryItem[]>('/api/narrative/history'),
+  });
+}
+
+/** How often a story still being written is asked after, and for how long before the page stops asking. */
+export const STORY_POLL_MS = 2_000;
+export const STORY_POLL_LIMIT = 150;
+
+type StoryAnswer = { story: StoryHistoryItem } | StoryStillWriting;
+
+function isWritten(answer: StoryAnswer): answer is { story: StoryHistoryItem } {
+  return 'story' in answer;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Writes a story: POST /api/narrative/generate with `{achievement_id}`, or no body for the epic story
+ * of all achievements (spec 7). The server waits a while for the writer and answers 201 with the story;
+ * when the writer needs longer it answers 202 with a job id, asked after every 2 s until the story is
+ * there. `null` means the page stopped asking: the story still appears in the chronicles once written.
+ */
+export async function writeStory(
+  achievementId: string | null,
+  pollMs = STORY_POLL_MS,
+): Promise<StoryHistoryItem | null> {
+  let answer = await api.post<StoryAnswer>(
+    '/api/narrative/generate',
+    achievementId === null ? undefined : { achievement_id: achievementId },
+  );
+  for (let polls = 0; !isWritten(answer); polls++) {
+    if (polls >= STORY_POLL_LIMIT) return null;
+    await sleep(pollMs);
+    answer = await api.get<StoryAnswer>(`/api/narrative/jobs/${encodeURIComponent(answer.jobId)}`);
+  }
+  return answer.story;
+}
+
+export function useWriteStory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (achievementId: string | null) => writeStory(achievementId),
+    onSuccess: (story) => {
+      if (story) {
+        queryClient.setQueryData<StoryHistoryItem[]>(queryKeys.storyHistory, (list) =>
+          list && !list.some((item) => item.id === story.id) ? [story, ...list] : list,
+        );
+        toast({ title: 'Story Written', description: 'A new chronicle joins Your Heroic Chronicles.' });
+      } else {
+        toast({
+          title: 'Still Writing',
+          description: 'Your story is taking a while. It will appear in your chronicles once written.',
+        });
+      }
+      void queryClient.invalidateQueries({ queryKey: queryKeys.storyHistory });
+    },
+    onError: (error) => {
+      toast({ title: 'Story Failed', description: error.message, variant: 'destructive' });
+    },
+  });
+}

@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+
+export interface Column<T> {
+  /** The header; an empty one is read out as `srHead`. */
+  head: string;
+  srHead?: string;
+  cell: (row: T) => ReactNode;
+  className?: string;
+}
+
+const th =
+  'sticky top-0 border-edge border-b bg-night px-3 py-2 font-semibold text-muted text-xs uppercase tracking-wider';
+const td = 'border-edge/60 border-b px-3 py-2 align-middle';
+
+/**
+ * A table that scrolls sideways inside its card on a phone instead of pushing the page wider. The box
+ * is a labelled, focusable region so the keyboard can scroll it too (axe: scrollable-region-focusable).
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  rowProps,
+  maxHeight,
+}: {
+  label: string;
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T, index: number) => string;
+  rowProps?: (row: T) => Record<string, string>;
+  /** CSS max height: a long table scrolls inside its box, under a header that stays. */
+  maxHeight?: string;
+}) {
+  return (
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+      tabIndex={0}
+      // Positioned, so screen-reader-only text inside is clipped with the rest instead of widening the page.
+      className="relative overflow-auto rounded-lg border border-edge"
+      style={maxHeight ? { maxHeight } : undefined}
+    >
+      <table className="w-full min-w-max border-collapse text-left text-sm">
+        <thead>
+          <tr>
+            {columns.map((column, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
+              <th key={index} scope="col" className={th}>
+                {column.head || <span className="sr-only">{column.srHead}</span>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={rowKey(row, index)} {...rowProps?.(row)}>
+              {columns.map((column, columnIndex) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
+                <td key={columnIndex} className={`${td} ${column.className ?? ''}`}>
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
