@@ -35,6 +35,7 @@ const traces = async (userId: string) => ({
   stories: await ai.db.story.count({ where: { userId } }),
   usage: await ai.db.tokenUsage.count({ where: { userId } }),
   reservations: await ai.db.tokenReservation.count({ where: { userId } }),
+  callStarts: await ai.db.callStart.count({ where: { userId } }),
 });
 
 it("user.deleted purges the hero's words and keeps the cost of their usage, anonymous", async () => {
@@ -50,7 +51,9 @@ it("user.deleted purges the hero's words and keeps the cost of their usage, anon
     stories: 1,
     usage: 4,
     reservations: 1,
+    callStarts: expect.any(Number),
   });
+  expect(before.callStarts).toBeGreaterThan(0);
   const usageIds = (await ai.db.tokenUsage.findMany({ where: { userId: gone.userId } })).map((u) => u.id);
   const cost = await ai.db.tokenUsage.aggregate({ _sum: { costUsd: true, totalTokens: true } });
 
@@ -63,6 +66,7 @@ it("user.deleted purges the hero's words and keeps the cost of their usage, anon
     stories: 0,
     usage: 0,
     reservations: 0,
+    callStarts: 0,
   });
   const kept = await ai.db.tokenUsage.findMany({ where: { id: { in: usageIds } } });
   expect(kept).toHaveLength(4);

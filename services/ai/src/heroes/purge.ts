@@ -4,8 +4,8 @@ import type { AiEvents } from '../db.ts';
 export const CONSUMER = 'ai';
 
 /**
- * A deleted hero leaves no words behind: conversations, advisor messages, the plan draft, stories and
- * budget reservations go, and so do ai's published events about them. Token usage stays, without the
+ * A deleted hero leaves no words behind: conversations, advisor messages, the plan draft, stories,
+ * budget reservations and the call starts the per-hero rate counts go, and so do ai's published events about them. Token usage stays, without the
  * hero's id, so the cost history the admin sees stays true. user.purged tells the admin ai is done.
  */
 export async function purgeDeletedHeroes(events: AiEvents): Promise<void> {
@@ -18,6 +18,7 @@ export async function purgeDeletedHeroes(events: AiEvents): Promise<void> {
       await tx.planDraft.deleteMany({ where: { userId } });
       await tx.story.deleteMany({ where: { userId } });
       await tx.tokenReservation.deleteMany({ where: { userId } });
+      await tx.callStart.deleteMany({ where: { userId } });
       await tx.tokenUsage.updateMany({ where: { userId }, data: { userId: null } });
     }
     await emit('user.purged', { userId, service: CONSUMER }, null);
