@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { watchForErrors } from './support/browser.ts';
+import { expectNoErrors, watchForErrors } from './support/browser.ts';
 import { browserJourney } from './support/browser-journey.ts';
 import { PHONE } from './support/screens.ts';
 import {
@@ -86,12 +86,8 @@ it.skipIf(journey.skipReason !== null)(
   `land → register → onboarding → quest → XP → foundation → skill tree → logout${journey.skipReason ? ` (skipped: ${journey.skipReason})` : ''}`,
   async () => {
     const page = await journey.newPage(PHONE);
-    const { pageErrors, serverErrors } = watchForErrors(page);
     // The gateway's strict CSP (issue 14): the built app must run without a single violation.
-    const cspViolations: string[] = [];
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
-    });
+    const watched = watchForErrors(page);
 
     // Landing.
     await page.goto('/');
@@ -313,9 +309,7 @@ it.skipIf(journey.skipReason !== null)(
     await see(page.getByRole('button', { name: 'Start Your Quest' }));
 
     journey.screens.finish();
-    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
-    expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
-    expect(serverErrors, 'API calls answered 5xx').toEqual([]);
+    expectNoErrors(watched);
   },
   300_000,
 );

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { watchForErrors } from './support/browser.ts';
+import { expectNoErrors, watchForErrors } from './support/browser.ts';
 import { browserJourney } from './support/browser-journey.ts';
 import { onboardedHero } from './support/heroes.ts';
 import { PHONE } from './support/screens.ts';
@@ -41,7 +41,7 @@ it.skipIf(skipReason !== null)(
   `Pathfinder page → AI Coach plan confirmed → floating chat quest → epic story${skipReason ? ` (skipped: ${skipReason})` : ''}`,
   async () => {
     const page = await journey.newPage(PHONE);
-    const { pageErrors, serverErrors } = watchForErrors(page);
+    const watched = watchForErrors(page);
     const firstQuest = 'Read 3 books';
     await onboardedHero(page.context().request, 'Brannoc', {
       title: firstQuest,
@@ -151,8 +151,7 @@ it.skipIf(skipReason !== null)(
     await journey.screens.check(page, 'profile-distribution');
 
     journey.screens.finish();
-    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
-    expect(serverErrors, 'API calls answered 5xx').toEqual([]);
+    expectNoErrors(watched);
   },
   300_000,
 );

@@ -72,15 +72,33 @@ export class ScreenLog {
   }
 }
 
-/** Uncaught page errors and 5xx answers from the API, collected for the journey's last checks. */
-export function watchForErrors(page: Page): { pageErrors: string[]; serverErrors: string[] } {
+/**
+ * Uncaught page errors, Content-Security-Policy violations (the gateway's CSP is strict: the built app
+ * must run without one) and 5xx answers from the API, collected for the journey's last checks.
+ */
+export function watchForErrors(page: Page): {
+  pageErrors: string[];
+  cspViolations: string[];
+  serverErrors: string[];
+} {
   const pageErrors: string[] = [];
+  const cspViolations: string[] = [];
   const serverErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
   page.on('response', (response) => {
     if (response.url().includes('/api/') && response.status() >= 500) {
       serverErrors.push(`${response.request().method()} ${response.url()} → ${response.status()}`);
     }
   });
-  return { pageErrors, serverErrors };
+  return { pageErrors, cspViolations, serverErrors };
+}
+
+/** The journey's last checks: no uncaught error, no CSP violation, no 5xx. */
+export function expectNoErrors(watched: ReturnType<typeof watchForErrors>): void {
+  expect(watched.pageErrors, 'uncaught errors in the page').toEqual([]);
+  expect(watched.cspViolations, 'Content-Security-Policy violations').toEqual([]);
+  expect(watched.serverErrors, 'API calls answered 5xx').toEqual([]);
 }
