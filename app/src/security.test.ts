@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HeroClient, startLifeQuest, type TestLifeQuest } from './testing/index.ts';
 
@@ -106,6 +106,43 @@ describe('bodies on their way to a service', () => {
       body: '{"email":"a@example.com","password":"whatever1"}',
     });
     expect(res.status).toBe(415);
+  });
+});
+
+describe('GET and HEAD with a body (found by the fuzz suite)', () => {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const get = (path: string, body?: string) =>
+    new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+      const req = httpRequest(`${app.url}${path}`, {
+        agent,
+        headers: {
+          ...bearer(),
+          ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+        },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  it('a 1 MB body on a GET is read and dropped: the answer comes on a connection that stays open', async () => {
+    const first = await get('/api/milestones', `"${'z'.repeat(1_000_000)}"`);
+    expect(first).toEqual({ status: 200, connection: 'keep-alive' });
+    expect((await get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('small bodies on GETs leave the requests after them unharmed', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await get('/api/goals', '{"x":1}')).status).toBe(200);
+      expect((await get('/api/dashboard')).status).toBe(200);
+    }
+  });
+
+  it('a GET body over the limit is a 413', async () => {
+    expect((await get('/api/milestones', 'z'.repeat(1_048_577))).status).toBe(413);
   });
 });
 

@@ -20,7 +20,7 @@ export const REQUEST_TIMEOUT_MS = 5_000;
 export type Outcome =
   | { kind: 'answer'; status: number; body: string }
   | { kind: 'hang' }
-  | { kind: 'reset'; code: string }
+  | { kind: 'reset'; code: string; reusedSocket: boolean }
   | { kind: 'client-error'; code: string };
 
 export interface Failure {
@@ -46,6 +46,7 @@ export interface Totals {
   failures: Failure[];
 }
 
+/** Keep-alive, as browsers do: a reset on a reused connection is reported as such. */
 const agent = new Agent({ keepAlive: true, maxSockets: 16 });
 
 /** One request over a raw socket (fetch would normalise the `..` a traversal needs). */
@@ -85,14 +86,14 @@ export function send(base: string, req: HttpRequest, timeoutMs = REQUEST_TIMEOUT
         settle({ kind: 'answer', status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
       );
       res.on('error', (error: NodeJS.ErrnoException) =>
-        settle({ kind: 'reset', code: error.code ?? error.message }),
+        settle({ kind: 'reset', code: error.code ?? error.message, reusedSocket: client.reusedSocket }),
       );
     });
     client.on('error', (error: NodeJS.ErrnoException) => {
       const code = error.code ?? error.message;
       settle(
         code === 'ECONNRESET' || code === 'EPIPE' || /hang up/.test(error.message)
-          ? { kind: 'reset', code }
+          ? { kind: 'reset', code, reusedSocket: client.reusedSocket }
           : { kind: 'client-error', code },
       );
     });
@@ -144,6 +145,8 @@ export interface RunOptions {
   ids: Set<string>;
   /** A normal request the app must answer after every abusive one. */
   probe: HttpRequest;
+  /** Only these kinds (to replay one kind of failure fast); all when absent. */
+  kinds?: readonly Kind[];
   /** Called every `reseedEvery` requests to give the hero fresh quests (deletes use them up). */
   reseed?: () => Promise<void>;
   reseedEvery?: number;
@@ -169,14 +172,18 @@ export async function fuzz(options: RunOptions): Promise<Totals> {
   const arbitrary = plans(options.operations, options.prefixes);
   const BATCH = 200;
   let batch: Plan[] = [];
+  let drawn = 0;
   let next = 0;
   const nextPlan = (): Plan | undefined => {
     if (next >= options.requests) return undefined;
-    const index = next++;
-    if (index % BATCH === 0 || batch.length === 0) {
-      batch = fc.sample(arbitrary, { seed: options.seed + Math.floor(index / BATCH), numRuns: BATCH });
+    next++;
+    for (;;) {
+      if (drawn % BATCH === 0) {
+        batch = fc.sample(arbitrary, { seed: options.seed + drawn / BATCH, numRuns: BATCH });
+      }
+      const plan = batch[drawn++ % BATCH]!;
+      if (!options.kinds || options.kinds.includes(plan.kind)) return plan;
     }
-    return batch[index % BATCH];
   };
   const fail = (failure: Failure) => {
     // Keep the first few of each label: enough to reproduce, not a wall of text.
@@ -213,7 +220,12 @@ export async function fuzz(options: RunOptions): Promise<Totals> {
       });
     } else if (outcome.kind === 'reset') {
       totals.resets++;
-      fail({ what: 'reset', label: req.label, detail: outcome.code, request: sample });
+      fail({
+        what: 'reset',
+        label: req.label,
+        detail: `${outcome.code}${outcome.reusedSocket ? ' on a reused keep-alive socket' : ' on a new socket'}`,
+        request: sample,
+      });
     } else {
       totals.clientErrors++;
     }

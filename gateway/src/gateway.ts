@@ -23,6 +23,7 @@ import { LoginBody, RegisterBody, type User } from '@lifequest/proto';
 import { webDistDir } from '@lifequest/web/dist-dir';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accountThrottle } from './account-throttle.ts';
+import { drainBodylessRequests } from './bodyless-requests.ts';
 import { securityHeaders } from './security-headers.ts';
 import { databaseSessionStore } from './sessions/database-store.ts';
 import { endSessionsOfDeletedHeroes } from './sessions/deleted-heroes.ts';
@@ -69,6 +70,7 @@ export async function startGateway(
     metricsToken: config.metricsToken ?? null,
   });
   await securityHeaders(app);
+  drainBodylessRequests(app, config.bodyLimitBytes);
   app.decorateRequest('signedIn', null);
   app.addHook('onClose', () => sessions.close());
 
