@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InProcessEventBus } from '../events/in-process-bus.ts';
 import { createServiceEvents } from '../events/service-events.ts';
 import { sqlClient } from '../events/sql-client.ts';
 import { createHttpServer } from '../http/server.ts';
+import { ServiceDirectory } from '../http/service-directory.ts';
 import { createLogger } from '../logger.ts';
 import { createIsolatedDatabase, describeWithInfra, type IsolatedPostgres } from '../testing/infra.ts';
 import { type Database, openPostgres } from './database.ts';
@@ -84,6 +86,33 @@ it('answers a dropped database connection 503 SERVICE_UNAVAILABLE with Retry-Aft
   }
   expect((await app.inject({ method: 'GET', url: '/bug' })).statusCode).toBe(500);
   await app.close();
+});
+
+it('passes a service’s 503 and its Retry-After on through the service that called it', async () => {
+  const inner = await createHttpServer({
+    name: 'inner',
+    logger: createLogger('silent'),
+    bodyLimitBytes: 1_000,
+  });
+  inner.get('/internal/thing', async () => {
+    throw new Error('Connection terminated unexpectedly');
+  });
+  await inner.listen({ port: 0, host: '127.0.0.1' });
+  const directory = new ServiceDirectory('x'.repeat(32), 'outer', {
+    inner: `http://127.0.0.1:${(inner.server.address() as AddressInfo).port}`,
+  });
+  const outer = await createHttpServer({
+    name: 'outer',
+    logger: createLogger('silent'),
+    bodyLimitBytes: 1_000,
+  });
+  outer.get('/api/thing', () => directory.call('inner', 'GET', '/internal/thing'));
+  const res = await outer.inject({ method: 'GET', url: '/api/thing' });
+  expect(res.statusCode).toBe(503);
+  expect(res.headers['retry-after']).toBe('1');
+  expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+  await outer.close();
+  await inner.close();
 });
 
 await describeWithInfra('postgres', 'a PostgreSQL connection dropped mid-work', (postgresUrl) => {

@@ -255,6 +255,7 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   }
   if (error instanceof UpstreamError) {
     // Another service's `{ error, message, code }` answer, passed through untouched.
+    if (error.retryAfter) reply.header('retry-after', error.retryAfter);
     return reply.code(error.status).send(error.body);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
