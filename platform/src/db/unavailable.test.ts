@@ -40,6 +40,13 @@ const SHAPES = {
     code: '57P03',
   }),
   'SQLSTATE 08006': Object.assign(new Error('connection failure'), { code: '08006' }),
+  'ioredis: Redis down past the retries': Object.assign(
+    new Error('Reached the max retries per request limit'),
+    {
+      name: 'MaxRetriesPerRequestError',
+    },
+  ),
+  'ioredis: Connection is closed.': new Error('Connection is closed.'),
 };
 
 describe('isDatabaseUnavailable', () => {

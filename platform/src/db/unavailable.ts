@@ -13,6 +13,7 @@ export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable for a m
  * P2039 database error) whose driver-adapter cause carries the SQLSTATE; the adapter's DriverAdapterError
  * itself (from BEGIN or COMMIT); node-postgres's own errors without a code ("Connection terminated
  * unexpectedly", "Client has encountered a connection error and is not queryable"); and socket errors.
+ * Redis (sessions, the login limits) going away is answered the same way: ioredis's errors for it.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
@@ -25,6 +26,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof e.code === 'string' && (PRISMA_CODES.has(e.code) || CONNECTION_CODES.has(e.code))) return true;
     if (typeof e.originalCode === 'string' && CONNECTION_CODES.has(e.originalCode)) return true;
     if (typeof e.kind === 'string' && ADAPTER_KINDS.has(e.kind)) return true;
+    if (e.name === 'MaxRetriesPerRequestError') return true; // ioredis: Redis (sessions, limits) is down
     if (typeof e.message === 'string' && CONNECTION_MESSAGES.some((m) => (e.message as string).includes(m)))
       return true;
     stack.push(e.cause);
@@ -90,4 +92,5 @@ const CONNECTION_MESSAGES = [
   'Connection terminated', // "... unexpectedly", "... due to connection timeout"
   NOT_QUERYABLE,
   'timeout exceeded when trying to connect',
+  'Connection is closed.', // ioredis
 ];
