@@ -45,6 +45,8 @@ await describeWithInfra('postgres', 'quests while PostgreSQL connections are dro
     });
     const ids = goal.milestones.map((m) => m.id);
     const toggledOk = new Map<string, number>(ids.map((id) => [id, 0]));
+    /** Milestones with a toggle answered 503: it may or may not have committed. */
+    const uncertain = new Set<string>();
     const statuses = new Map<number, number>();
     const failures: string[] = [];
     let running = true;
@@ -59,6 +61,7 @@ await describeWithInfra('postgres', 'quests while PostgreSQL connections are dro
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         const text = await res.text();
         if (res.status === 200 && !read) toggledOk.set(id, toggledOk.get(id)! + 1);
+        if (res.status !== 200 && !read) uncertain.add(id);
         if (res.status >= 500) {
           const body = JSON.parse(text);
           if (
@@ -99,12 +102,14 @@ await describeWithInfra('postgres', 'quests while PostgreSQL connections are dro
     expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
 
     // What the hero sees afterwards agrees with the toggles that were answered 200 (none lost, none
-    // applied twice by a retry): a 503 toggle may or may not have happened, so there must be none here
-    // for the check to be exact, or the check allows either for the milestones it touched.
+    // applied twice by a retry). A toggle answered 503 may or may not have committed, so a milestone
+    // that had one is left out of the exact check.
     const after = (await hero.get<{ id: string; is_completed: boolean }[]>('/api/milestones')).body;
     expect(after.length).toBe(ids.length);
-    if (!statuses.get(503)) {
-      for (const m of after) expect(m.is_completed).toBe(toggledOk.get(m.id)! % 2 === 1);
+    // (Under this many drops most milestones had one; platform/src/db/unavailable.test.ts proves that
+    // a retried unit of work commits once.)
+    for (const m of after.filter((m) => !uncertain.has(m.id))) {
+      expect(m.is_completed, m.id).toBe(toggledOk.get(m.id)! % 2 === 1);
     }
   }, 120_000);
 });
