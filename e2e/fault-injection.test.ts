@@ -8,7 +8,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 // PostgreSQL, RabbitMQ (reached through a TCP proxy the test cuts) and Redis. 50 heroes toggle milestones
 // while the broker connection is cut 5 times, auth (the XP consumer) is killed with SIGKILL 3 times and
 // restarted, and every service connection to PostgreSQL is terminated once. Afterwards every hero's XP
-// must add up exactly, from the schemas themselves.
+// must add up exactly, from the schemas themselves; and no toggle is answered with a 5xx other than 503
+// (a dropped database connection is SERVICE_UNAVAILABLE with Retry-After, never a 500).
 //
 // FAULT_TOGGLES sets the number of toggles: `npm run fault` runs the issue's 10,000; inside `npm test`
 // it is 1,000 so CI stays quick. The faults are spread evenly over the toggles: the heroes wait at each
@@ -183,8 +184,14 @@ await describeWithInfra('postgres', 'fault injection, distributed', (postgresUrl
     const { deadLetters } = await authQueues();
     const listed = deadLetters === 0 ? [] : await broker.listDeadLetters('auth');
 
+    // A dropped database connection is a 503 with Retry-After (the client may try again), never a 500.
+    const unavailable = statuses.get('503') ?? 0;
+    const otherServerErrors = [...statuses]
+      .filter(([status]) => /^5\d\d$/.test(status) && status !== '503')
+      .reduce((sum, [, n]) => sum + n, 0);
     process.stdout.write(
-      `fault injection: ${issued} toggles by ${HEROES} heroes (${[...statuses].map(([s, n]) => `${n}× ${s}`).join(', ')}), ` +
+      `fault injection: ${issued} toggles by ${HEROES} heroes (${[...statuses].map(([s, n]) => `${n}× ${s}`).join(', ')}; ` +
+        `${unavailable}× 503, ${otherServerErrors}× other 5xx), ` +
         `${counts.cuts} broker cuts, ${counts.kills} auth kills, ${counts.pgDrops} PostgreSQL drop (${counts.terminated} connections), ` +
         `pending after settling ${pending}, XP mismatches ${wrong + mismatches}, milestones counted twice ${doubled}, ` +
         `dead letters ${deadLetters}${listed.length ? `: ${JSON.stringify(listed).slice(0, 2000)}` : ''}\n`,
@@ -193,6 +200,7 @@ await describeWithInfra('postgres', 'fault injection, distributed', (postgresUrl
     expect(counts.terminated).toBeGreaterThan(0);
     expect(issued).toBe(TOGGLES);
     expect(statuses.get('200') ?? 0).toBeGreaterThan(0);
+    expect(otherServerErrors, `5xx other than 503: ${JSON.stringify(Object.fromEntries(statuses))}`).toBe(0);
     expect({ pending, mismatches, wrong, doubled }).toEqual({
       pending: 0,
       mismatches: 0,

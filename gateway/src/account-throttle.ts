@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AppError, type HttpServer } from '@lifequest/platform';
 import type { FastifyRequest } from 'fastify';
 
@@ -9,13 +10,18 @@ const ONE_HOUR_MS = 60 * 60_000;
  * a hero who knows their password is never slowed by their own successes; while an account is over the
  * line, every login to it answers 429 with `Retry-After`, the right password included.
  *
- * Kept in the rate-limit plugin's store (this process's memory), like the per-client limit.
+ * Kept in the rate-limit plugin's store, like the per-client limit: Redis when distributed (shared by
+ * every gateway replica), this process's memory when embedded.
  */
 export function accountThrottle(app: HttpServer, maxFailuresPerHour: number) {
   const limiter = app.createRateLimit({
     max: maxFailuresPerHour,
     timeWindow: ONE_HOUR_MS,
-    keyGenerator: (request: FastifyRequest) => `login-account:${(request.body as { email: string }).email}`,
+    // The address is hashed: the store (Redis when distributed) holds no one's e-mail.
+    keyGenerator: (request: FastifyRequest) =>
+      `login-account:${createHash('sha256')
+        .update((request.body as { email: string }).email)
+        .digest('hex')}`,
   });
 
   return {

@@ -22,6 +22,7 @@ import {
 import { LoginBody, RegisterBody, type User } from '@lifequest/proto';
 import { webDistDir } from '@lifequest/web/dist-dir';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 import { accountThrottle } from './account-throttle.ts';
 import { drainBodylessRequests } from './bodyless-requests.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -88,6 +89,7 @@ export async function startGateway(
     global: false,
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many attempts. Try again in ${context.after}.`),
+    ...rateLimitStore(app, config),
   });
 
   const authenticate = async (request: FastifyRequest) => {
@@ -221,6 +223,22 @@ async function proxyToServices(
       },
     });
   }
+}
+
+/**
+ * Where the login limits count (per client and per account). Distributed, in Redis, so every gateway
+ * replica counts against the same numbers: an attacker spreading guesses over the replicas behind a load
+ * balancer gets no more than from one (@fastify/rate-limit's Redis store: one atomic INCR and PEXPIRE
+ * per attempt, in a Lua script). Embedded, one process: its memory.
+ */
+function rateLimitStore(app: HttpServer, config: Config) {
+  if (!config.redisUrl) return {};
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+  redis.on('error', () => {}); // ioredis reconnects by itself; a check meanwhile fails with 503
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return { redis, nameSpace: `${config.infraPrefix}:rate-limit:` };
 }
 
 async function openSessionStore(options: GatewayOptions): Promise<SessionStore> {

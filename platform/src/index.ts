@@ -2,6 +2,7 @@ export * from './config.ts';
 export * from './db/data-dir-lock.ts';
 export * from './db/database.ts';
 export * from './db/migrations.ts';
+export * from './db/unavailable.ts';
 export * from './erasure.ts';
 export * from './errors.ts';
 export * from './events/index.ts';

@@ -15,6 +15,8 @@ export type BackendTarget = string;
 
 export interface DistributedLifeQuest {
   gateway: TargetProcess;
+  /** Every gateway replica (`options.gateways`), the first being `gateway`: one Redis, one set of services. */
+  gateways: TargetProcess[];
   /** The secret internal calls are signed with (the ops routes: event stats, dead letters). */
   internalSecret: string;
   /** The prefix of this run's RabbitMQ exchanges and queues (and Redis keys). */
@@ -43,6 +45,8 @@ export async function startDistributed(
   options: {
     /** What the targets connect to instead of the broker itself (a TCP proxy a test can cut). */
     brokerUrl?: (amqpUrl: string) => string;
+    /** How many gateway replicas to start (default 1), as behind a load balancer. */
+    gateways?: number;
   } = {},
 ): Promise<DistributedLifeQuest> {
   const [redisUrl, amqpUrl] = [await resolveInfra('redis'), await resolveInfra('rabbitmq')];
@@ -73,26 +77,26 @@ export async function startDistributed(
   });
 
   const running = new Map<BackendTarget, TargetProcess>();
-  let gateway: TargetProcess | undefined;
+  const gateways: TargetProcess[] = [];
   const close = async () => {
-    await gateway?.stop();
+    for (const replica of gateways) await replica.stop();
     for (const name of [...targets].reverse()) await running.get(name)?.stop();
     await database.dispose();
     await infra.dispose();
   };
   try {
     for (const name of targets) running.set(name, await startTarget(name, envOf(name)));
-    gateway = await startTarget('gateway', {
-      ...shared,
-      ...urls,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-    });
+    const sessionSecret = randomBytes(32).toString('hex');
+    for (let i = 0; i < Math.max(1, options.gateways ?? 1); i++) {
+      gateways.push(await startTarget('gateway', { ...shared, ...urls, SESSION_SECRET: sessionSecret }));
+    }
   } catch (error) {
     await close();
     throw error;
   }
   return {
-    gateway,
+    gateway: gateways[0]!,
+    gateways,
     internalSecret: shared.INTERNAL_SECRET,
     infraPrefix: infra.prefix,
     database,

@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { isDatabaseUnavailable } from './unavailable.ts';
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -26,6 +27,11 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor may a checked-out one: when the server ends a connection between two statements (a restart,
+  // pg_terminate_backend), node-postgres emits 'error' on the client, and a client without a listener
+  // would throw it as an uncaught exception and end the process. The statement in flight still fails
+  // with the error (answered 503), and the pool drops the broken client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   await pool.query('select 1');
   const q = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
@@ -38,7 +44,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   return {
     kind: 'postgres',
     ...q(pool),
-    prismaAdapter: () => new PrismaPg(pool),
+    prismaAdapter: () => new RetryingReadsPrismaPg(pool),
     async transaction(fn) {
       const client = await pool.connect();
       try {
@@ -56,6 +62,35 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     close: () => pool.end(),
   };
 }
+
+/** How long a retry waits for the pool to notice its other dropped connections. */
+const RETRY_PAUSE_MS = 25;
+
+/**
+ * The PostgreSQL driver adapter, with one retry on a fresh connection for a plain read (a SELECT outside
+ * any transaction) that failed because the connection was dropped: it changed nothing, so running it
+ * again is safe. Writes are never retried here: a statement whose connection died may have committed.
+ * (Units of work that had not reached their commit are retried by ServiceEvents.)
+ */
+class RetryingReadsPrismaPg extends PrismaPg {
+  override async connect() {
+    const adapter = await super.connect();
+    const queryRaw = adapter.queryRaw.bind(adapter);
+    adapter.queryRaw = async (query) => {
+      try {
+        return await queryRaw(query);
+      } catch (error) {
+        if (!READ_ONLY.test(query.sql) || !isDatabaseUnavailable(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+        return queryRaw(query);
+      }
+    };
+    return adapter;
+  }
+}
+
+/** A single SELECT (Prisma's reads), not a write that returns rows (`insert ... returning`, a CTE). */
+const READ_ONLY = /^\s*select\b(?![\s\S]*\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b)/i;
 
 /*
  * Postgres's default shared_buffers (128 MB, as initdb writes it) is sized for a server; inside the

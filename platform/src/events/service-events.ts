@@ -6,6 +6,7 @@ import {
   type EventPayloads,
   mayPublish,
 } from '@lifequest/proto';
+import { isDatabaseUnavailable, wasNeverSent } from '../db/unavailable.ts';
 import type { Logger } from '../logger.ts';
 import { registerOutboxMetrics } from './metrics.ts';
 import {
@@ -91,6 +92,18 @@ export interface ServiceEventsRuntime<Tx extends SqlTx> extends ServiceEvents<Tx
   backlog(): Promise<number>;
 }
 
+/** How long a retry waits for the pool to notice its other dropped connections. */
+const RETRY_PAUSE_MS = 25;
+
+/** A unit of work that lost its database connection before it could commit: safe to run again. */
+class UncommittedLoss extends Error {
+  override readonly cause: unknown;
+  constructor(cause: unknown) {
+    super('database connection lost before the commit');
+    this.cause = cause;
+  }
+}
+
 const CONSUMER_NAME = /^[a-z][a-z0-9_-]*$/;
 
 /** The outbox, relay and inbox of one service, over its own Prisma client and schema. */
@@ -109,23 +122,56 @@ export function createServiceEvents<Tx extends SqlTx>(
   const txOptions = { maxWait: 10_000, timeout: 30_000, ...options.transactionOptions };
   let unregisterMetrics: (() => void) | undefined;
 
-  /** Runs `fn` with an `emit` bound to `tx`; tells the relay after the commit if anything was emitted. */
+  /**
+   * Runs `fn` with an `emit` bound to `tx`; tells the relay after the commit if anything was emitted.
+   * When the database drops the connection before `fn` has returned (BEGIN failed, or a statement of
+   * `fn`, or a COMMIT that node-postgres never sent), nothing was committed, and the whole unit runs
+   * once more on a fresh connection. A connection lost while the COMMIT was on its way is not retried:
+   * the commit may have happened, so the error goes to the caller (503 SERVICE_UNAVAILABLE), who may
+   * look and try again.
+   */
   const unitOfWork = async <R>(fn: (tx: Tx, emit: Emit) => Promise<R>): Promise<R> => {
+    try {
+      return await attempt(fn);
+    } catch (error) {
+      if (!(error instanceof UncommittedLoss)) throw error;
+      log?.warn(
+        { err: error.cause },
+        'database connection lost before the commit; running the unit of work again',
+      );
+      await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+      try {
+        return await attempt(fn);
+      } catch (again) {
+        throw again instanceof UncommittedLoss ? again.cause : again;
+      }
+    }
+  };
+
+  const attempt = async <R>(fn: (tx: Tx, emit: Emit) => Promise<R>): Promise<R> => {
     let emitted = 0;
-    const result = await prisma.$transaction(async (tx) => {
-      const emit: Emit = async (name, payload, actorId) => {
-        if (!mayPublish(options.publisher, name)) {
-          throw new Error(
-            `The ${options.publisher} module may not emit ${name}: its publisher is ${String(EVENT_PUBLISHERS[name])} (proto's EVENT_PUBLISHERS)`,
-          );
-        }
-        const event = createEnvelope(name, payload, actorId);
-        await insertOutboxRow(tx, schema, event);
-        emitted++;
-        return event;
-      };
-      return fn(tx, emit);
-    }, txOptions);
+    let returned = false;
+    const result = await prisma
+      .$transaction(async (tx) => {
+        const emit: Emit = async (name, payload, actorId) => {
+          if (!mayPublish(options.publisher, name)) {
+            throw new Error(
+              `The ${options.publisher} module may not emit ${name}: its publisher is ${String(EVENT_PUBLISHERS[name])} (proto's EVENT_PUBLISHERS)`,
+            );
+          }
+          const event = createEnvelope(name, payload, actorId);
+          await insertOutboxRow(tx, schema, event);
+          emitted++;
+          return event;
+        };
+        const value = await fn(tx, emit);
+        returned = true;
+        return value;
+      }, txOptions)
+      .catch((error: unknown) => {
+        const uncommitted = !returned || wasNeverSent(error);
+        throw uncommitted && isDatabaseUnavailable(error) ? new UncommittedLoss(error) : error;
+      });
     if (emitted > 0) relay.nudge();
     return result;
   };

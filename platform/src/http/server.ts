@@ -15,6 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { type HeroIdentity, IDENTITY_HEADER, type Identity, verifyIdentity } from './identity.ts';
@@ -243,6 +244,9 @@ function bearerMatches(header: string | undefined, token: string | null): boolea
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** Retry-After of a 503 for a database that dropped the connection: the pool reconnects within it. */
+const DATABASE_RETRY_AFTER_SECONDS = 1;
+
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
@@ -251,6 +255,7 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   }
   if (error instanceof UpstreamError) {
     // Another service's `{ error, message, code }` answer, passed through untouched.
+    if (error.retryAfter) reply.header('retry-after', error.retryAfter);
     return reply.code(error.status).send(error.body);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -283,6 +288,13 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     // Another mistake Fastify or a plugin caught: the caller's, answered from the table like any other.
     return replyError(reply, 'BAD_REQUEST', error.message);
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Not the caller's mistake and not a bug: the database dropped or refused the connection (a restart,
+    // a failover). The pool reconnects by itself; the caller may try again in a moment.
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
+    return replyError(reply, 'SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
   }
   request.log.error({ err: error }, 'unhandled error');
   return replyError(reply, 'INTERNAL', 'Something went wrong on our side. Please try again.');

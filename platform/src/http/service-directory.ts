@@ -51,7 +51,7 @@ export class ServiceDirectory {
     }
     const text = await response.text();
     const json = text ? safeJson(text) : undefined;
-    if (!response.ok) throw new UpstreamError(response.status, json);
+    if (!response.ok) throw new UpstreamError(response.status, json, response.headers.get('retry-after'));
     return json as T;
   }
 }
@@ -60,13 +60,16 @@ export class ServiceDirectory {
 export class UpstreamError extends Error {
   readonly status: number;
   readonly body: unknown;
-  constructor(status: number, body: unknown) {
+  /** The service's `Retry-After` (a 429 or 503), passed on with its answer. */
+  readonly retryAfter: string | null;
+  constructor(status: number, body: unknown, retryAfter: string | null = null) {
     const message =
       body && typeof body === 'object' && 'message' in body ? String(body.message) : `HTTP ${status}`;
     super(message);
     this.name = 'UpstreamError';
     this.status = status;
     this.body = body;
+    this.retryAfter = retryAfter;
   }
 }
 

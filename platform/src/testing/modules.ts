@@ -35,6 +35,11 @@ export interface TestModulesOptions {
   workers?: boolean;
   /** The in-process bus's retry policy; default one attempt, so a failing handler dead-letters at once. */
   retry?: Partial<RetryPolicy>;
+  /**
+   * The database to run on instead of a fresh in-memory PGlite (real PostgreSQL, say); the caller
+   * opened it and closes it.
+   */
+  database?: Database;
 }
 
 export interface TestResponse<T = any> {
@@ -119,8 +124,8 @@ export async function startTestModules(
     }
   };
   try {
-    const database = await openPglite(undefined);
-    closers.push(() => database.close());
+    const database = options.database ?? (await openPglite(undefined));
+    if (!options.database) closers.push(() => database.close());
     const config = loadConfig(
       {
         LOG_LEVEL: 'silent',

@@ -1,4 +1,9 @@
-import { AppError, errorBody } from '@lifequest/platform';
+import {
+  AppError,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  errorBody,
+  isDatabaseUnavailable,
+} from '@lifequest/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Clients ask for a streamed chat reply with `Accept: text/event-stream`. */
@@ -72,6 +77,10 @@ export async function streamAnswer<T>(
     if (!opened) throw error;
     if (error instanceof AppError) {
       send('error', error.toBody());
+    } else if (isDatabaseUnavailable(error)) {
+      // As the HTTP error table answers it before the stream opened (503).
+      request.log.warn({ err: error }, 'stream failed: database unavailable');
+      send('error', errorBody('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE));
     } else {
       request.log.error({ err: error }, 'stream failed');
       send('error', errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));
