@@ -28,6 +28,7 @@ import { securityHeaders } from './security-headers.ts';
 import { databaseSessionStore } from './sessions/database-store.ts';
 import { endSessionsOfDeletedHeroes } from './sessions/deleted-heroes.ts';
 import { redisSessionStore } from './sessions/redis-store.ts';
+import { replicaSessionCache } from './sessions/replica-cache.ts';
 import { SESSION_TTL_SECONDS, type SessionStore } from './sessions/store.ts';
 
 export const SESSION_COOKIE = 'lq_session';
@@ -224,8 +225,11 @@ async function proxyToServices(
 }
 
 async function openSessionStore(options: GatewayOptions): Promise<SessionStore> {
-  if (options.config.redisUrl)
-    return redisSessionStore(options.config.redisUrl, `${options.config.infraPrefix}:`);
+  const { redisUrl, infraPrefix } = options.config;
+  if (redisUrl) {
+    const prefix = `${infraPrefix}:`;
+    return replicaSessionCache(redisSessionStore(redisUrl, prefix), redisUrl, prefix);
+  }
   if (!options.db) throw new Error('Sessions need REDIS_URL or the embedded database');
   await migrate(options.db, 'gateway', new URL('../migrations/', import.meta.url), { eventTables: false });
   return databaseSessionStore(options.db);

@@ -27,6 +27,8 @@ export interface DistributedLifeQuest {
   stop(name: BackendTarget): Promise<number | null>;
   /** Starts a stopped target again on the same port with the same configuration. */
   restart(name: BackendTarget): Promise<TargetProcess>;
+  /** One more gateway replica beside the first (same secrets, same Redis), stopped by close(). */
+  anotherGateway(): Promise<TargetProcess>;
   close(): Promise<void>;
 }
 
@@ -74,7 +76,10 @@ export async function startDistributed(
 
   const running = new Map<BackendTarget, TargetProcess>();
   let gateway: TargetProcess | undefined;
+  const replicas: TargetProcess[] = [];
+  const gatewayEnv = { ...shared, ...urls, SESSION_SECRET: randomBytes(32).toString('hex') };
   const close = async () => {
+    for (const replica of replicas) await replica.stop();
     await gateway?.stop();
     for (const name of [...targets].reverse()) await running.get(name)?.stop();
     await database.dispose();
@@ -82,11 +87,7 @@ export async function startDistributed(
   };
   try {
     for (const name of targets) running.set(name, await startTarget(name, envOf(name)));
-    gateway = await startTarget('gateway', {
-      ...shared,
-      ...urls,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-    });
+    gateway = await startTarget('gateway', gatewayEnv);
   } catch (error) {
     await close();
     throw error;
@@ -108,6 +109,11 @@ export async function startDistributed(
       const process = await startTarget(name, envOf(name));
       running.set(name, process);
       return process;
+    },
+    async anotherGateway() {
+      const replica = await startTarget('gateway', gatewayEnv);
+      replicas.push(replica);
+      return replica;
     },
     close,
   };
