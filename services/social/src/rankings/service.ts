@@ -24,9 +24,27 @@ const SCOPES = {
 const COLUMNS = { total_xp: 'total_xp', level: 'life_level' } as const;
 
 /**
+ * How many heroes of the scope are ahead of `me` (their value is higher). Among friends, a count: a
+ * hero has few. On the global board, a sum of at most 32 of the blocks social.rank_blocks keeps
+ * (migration 0003): with u = value + 2^31, the values above u are, for each level k where bit k of u
+ * is 0, the block (u >> k) + 1 of that level. The same number the count gives, at any population.
+ */
+const AHEAD = {
+  friends: (type: LeaderboardQuery['type']) =>
+    `select count(*)::int from ${SCOPES.friends} where h.onboarded and h.${COLUMNS[type]} > me.${COLUMNS[type]}`,
+  global: (type: LeaderboardQuery['type']) =>
+    `select coalesce(sum(b.heroes), 0)::int
+       from generate_series(0, 31) k(level)
+       join "social"."rank_blocks" b
+         on b.board = '${type}' and b.level = k.level
+        and b.block = ((me.${COLUMNS[type]}::bigint + 2147483648) >> k.level) + 1
+      where ((me.${COLUMNS[type]}::bigint + 2147483648) >> k.level) & 1 = 0`,
+} as const;
+
+/**
  * The rankings: onboarded heroes by totalXP or lifeLevel, highest first. Ties share a rank (1, 2, 2, 4):
  * a hero's rank is one more than the number of heroes with a higher value. The top is read from the
- * partial indexes on (value desc, name, id); a hero's own rank is a count over the same index.
+ * partial indexes on (value desc, name, id); a hero's own rank is the number of heroes ahead (AHEAD).
  *
  * The board is polled every 30 s by every open Fellowship Hall, so it is read through the driver in
  * two statements (the top, then the hero's own row with their count ahead, only when they are not in
@@ -59,8 +77,7 @@ export class RankingService {
     if (top.some((row) => row.id === userId)) return entries;
 
     const [own] = await this.#db.query<BoardRow & { ahead: number }>(
-      `select me.id, me.name, me.active_class_title, me.${column} as value,
-              (select count(*)::int from ${heroes} where h.onboarded and h.${column} > me.${column}) as ahead
+      `select me.id, me.name, me.active_class_title, me.${column} as value, (${AHEAD[query.scope](query.type)}) as ahead
          from "social"."heroes" me where me.id = $1::uuid and me.onboarded`,
       [userId],
     );
