@@ -32,6 +32,22 @@ await describeWithInfra('postgres', 'gateway and auth as separate processes', (p
     }
   });
 
+  it('a logout on one gateway replica ends the session on the others at once, though they keep sessions in memory', async () => {
+    const second = await lq.anotherGateway();
+    for (const mode of ['cookie', 'bearer'] as const) {
+      const onFirst = new HeroClient(gateway.url, mode);
+      const { user } = await onFirst.register('Tove');
+      const onSecond = new HeroClient(second.url, mode);
+      [onSecond.cookie, onSecond.sessionId] = [onFirst.cookie, onFirst.sessionId];
+      // The second replica has now looked the session up, and keeps it for a few seconds.
+      expect((await onSecond.get('/api/auth/me')).body.id).toBe(user.id);
+      expect((await onSecond.get('/api/auth/me')).body.id).toBe(user.id);
+      await onFirst.post('/api/auth/logout');
+      expect((await onSecond.get('/api/auth/me')).status).toBe(401);
+      expect((await onFirst.get('/api/auth/me')).status).toBe(401);
+    }
+  });
+
   it('keeps heroes in the auth schema of PostgreSQL', async () => {
     const hero = new HeroClient(gateway.url);
     const { user } = await hero.register('Omar');

@@ -29,7 +29,8 @@ import { securityHeaders } from './security-headers.ts';
 import { databaseSessionStore } from './sessions/database-store.ts';
 import { endSessionsOfDeletedHeroes } from './sessions/deleted-heroes.ts';
 import { redisSessionStore } from './sessions/redis-store.ts';
-import { SESSION_TTL_SECONDS, type SessionStore } from './sessions/store.ts';
+import { replicaSessionCache } from './sessions/replica-cache.ts';
+import { SESSION_TTL_SECONDS, type SessionData, type SessionStore } from './sessions/store.ts';
 
 export const SESSION_COOKIE = 'lq_session';
 
@@ -92,17 +93,25 @@ export async function startGateway(
     ...rateLimitStore(app, config),
   });
 
+  // One identity per session look-up: while a replica keeps a session in memory, its requests share
+  // the identity and, within its lifetime, its signature (`signed` in proxyToServices).
+  const identities = new WeakMap<SessionData, HeroIdentity>();
   const authenticate = async (request: FastifyRequest) => {
     const sessionId = readSessionId(request);
     const session = sessionId ? await sessions.touch(sessionId) : null;
     if (!session || !sessionId) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
-    request.signedIn = {
-      kind: 'hero',
-      userId: session.userId,
-      email: session.email,
-      isAdmin: config.adminEmails.includes(session.email.toLowerCase()),
-      sessionId,
-    };
+    let hero = identities.get(session);
+    if (hero?.sessionId !== sessionId) {
+      hero = {
+        kind: 'hero',
+        userId: session.userId,
+        email: session.email,
+        isAdmin: config.adminEmails.includes(session.email.toLowerCase()),
+        sessionId,
+      };
+      identities.set(session, hero);
+    }
+    request.signedIn = hero;
   };
 
   const startSession = async (request: FastifyRequest, reply: FastifyReply, user: User) => {
@@ -170,6 +179,17 @@ async function proxyToServices(
   options: GatewayOptions,
   authenticate: (request: FastifyRequest) => Promise<void>,
 ) {
+  // A signed identity lives a minute (platform's signIdentity); the requests of one session look-up share
+  // one for its first half, so a service never gets one with less than half a minute left.
+  const signatures = new WeakMap<HeroIdentity, { token: string; renewAt: number }>();
+  const signed = (hero: HeroIdentity) => {
+    const now = Date.now();
+    const kept = signatures.get(hero);
+    if (kept && kept.renewAt > now) return kept.token;
+    const token = signIdentity(options.internalSecret, hero, 60, now);
+    signatures.set(hero, { token, renewAt: now + 30_000 });
+    return token;
+  };
   // Each module declares the /api prefixes it serves (ServiceModule.routePrefixes); the runtime passes them.
   for (const route of options.routes) {
     const upstream = options.services.url(route.service);
@@ -206,7 +226,7 @@ async function proxyToServices(
           }
           forwarded['x-request-id'] = String(request.id);
           const hero = (request as FastifyRequest).signedIn;
-          if (hero) forwarded[IDENTITY_HEADER] = signIdentity(options.internalSecret, hero);
+          if (hero) forwarded[IDENTITY_HEADER] = signed(hero);
           return forwarded;
         },
         onError: (reply, { error }) => {
@@ -242,8 +262,11 @@ function rateLimitStore(app: HttpServer, config: Config) {
 }
 
 async function openSessionStore(options: GatewayOptions): Promise<SessionStore> {
-  if (options.config.redisUrl)
-    return redisSessionStore(options.config.redisUrl, `${options.config.infraPrefix}:`);
+  const { redisUrl, infraPrefix } = options.config;
+  if (redisUrl) {
+    const prefix = `${infraPrefix}:`;
+    return replicaSessionCache(redisSessionStore(redisUrl, prefix), redisUrl, prefix);
+  }
   if (!options.db) throw new Error('Sessions need REDIS_URL or the embedded database');
   await migrate(options.db, 'gateway', new URL('../migrations/', import.meta.url), { eventTables: false });
   return databaseSessionStore(options.db);

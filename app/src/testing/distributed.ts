@@ -29,6 +29,8 @@ export interface DistributedLifeQuest {
   stop(name: BackendTarget): Promise<number | null>;
   /** Starts a stopped target again on the same port with the same configuration. */
   restart(name: BackendTarget): Promise<TargetProcess>;
+  /** One more gateway replica beside the first (same secrets, same Redis), stopped by close(). */
+  anotherGateway(): Promise<TargetProcess>;
   close(): Promise<void>;
 }
 
@@ -78,6 +80,7 @@ export async function startDistributed(
 
   const running = new Map<BackendTarget, TargetProcess>();
   const gateways: TargetProcess[] = [];
+  const gatewayEnv = { ...shared, ...urls, SESSION_SECRET: randomBytes(32).toString('hex') };
   const close = async () => {
     for (const replica of gateways) await replica.stop();
     for (const name of [...targets].reverse()) await running.get(name)?.stop();
@@ -86,9 +89,8 @@ export async function startDistributed(
   };
   try {
     for (const name of targets) running.set(name, await startTarget(name, envOf(name)));
-    const sessionSecret = randomBytes(32).toString('hex');
     for (let i = 0; i < Math.max(1, options.gateways ?? 1); i++) {
-      gateways.push(await startTarget('gateway', { ...shared, ...urls, SESSION_SECRET: sessionSecret }));
+      gateways.push(await startTarget('gateway', gatewayEnv));
     }
   } catch (error) {
     await close();
@@ -112,6 +114,11 @@ export async function startDistributed(
       const process = await startTarget(name, envOf(name));
       running.set(name, process);
       return process;
+    },
+    async anotherGateway() {
+      const replica = await startTarget('gateway', gatewayEnv);
+      gateways.push(replica);
+      return replica;
     },
     close,
   };

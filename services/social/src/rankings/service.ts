@@ -24,13 +24,31 @@ const SCOPES = {
 const COLUMNS = { total_xp: 'total_xp', level: 'life_level' } as const;
 
 /**
+ * How many heroes of the scope are ahead of `me` (their value is higher). Among friends, a count: a
+ * hero has few. On the global board, a sum of at most 32 of the blocks social.rank_blocks keeps
+ * (migration 0003): with u = value + 2^31, the values above u are, for each level k where bit k of u
+ * is 0, the block (u >> k) + 1 of that level. The same number the count gives, at any population.
+ */
+const AHEAD = {
+  friends: (type: LeaderboardQuery['type']) =>
+    `select count(*)::int from ${SCOPES.friends} where h.onboarded and h.${COLUMNS[type]} > me.${COLUMNS[type]}`,
+  global: (type: LeaderboardQuery['type']) =>
+    `select coalesce(sum(b.heroes), 0)::int
+       from generate_series(0, 31) k(level)
+       join "social"."rank_blocks" b
+         on b.board = '${type}' and b.level = k.level
+        and b.block = ((me.${COLUMNS[type]}::bigint + 2147483648) >> k.level) + 1
+      where ((me.${COLUMNS[type]}::bigint + 2147483648) >> k.level) & 1 = 0`,
+} as const;
+
+/**
  * The rankings: onboarded heroes by totalXP or lifeLevel, highest first. Ties share a rank (1, 2, 2, 4):
  * a hero's rank is one more than the number of heroes with a higher value. The top is read from the
- * partial indexes on (value desc, name, id); a hero's own rank is a count over the same index.
+ * partial indexes on (value desc, name, id); a hero's own rank is the number of heroes ahead (AHEAD).
  *
- * The board is polled every 30 s by every open Fellowship Hall, so it is read through the driver in
- * two statements (the top, then the hero's own row with their count ahead, only when they are not in
- * the top): through Prisma it was three, each with the client's own overhead.
+ * The board is polled every 30 s by every open Fellowship Hall, so it is read through the driver in one
+ * statement: the top, and the hero's own row with the number ahead of them when they are not in it
+ * (through Prisma it was three statements, each with the client's own overhead).
  */
 export class RankingService {
   readonly #db: Queryable;
@@ -41,30 +59,32 @@ export class RankingService {
 
   async board(userId: string, query: LeaderboardQuery): Promise<Leaderboard> {
     const column = COLUMNS[query.type];
-    const heroes = SCOPES[query.scope];
-    const top = await this.#db.query<BoardRow>(
-      `select h.id, h.name, h.active_class_title, h.${column} as value
-         from ${heroes}
-        where h.onboarded
-        order by h.${column} desc, h.name, h.id
-        limit ${LEADERBOARD_TOP}`,
-      query.scope === 'friends' ? [userId] : [],
-    );
-    const entries: LeaderboardEntry[] = [];
-    for (const [index, row] of top.entries()) {
-      const previous = entries[index - 1];
-      const rank = previous && previous.value === row.value ? previous.rank : index + 1;
-      entries.push(entry(rank, row));
-    }
-    if (top.some((row) => row.id === userId)) return entries;
-
-    const [own] = await this.#db.query<BoardRow & { ahead: number }>(
-      `select me.id, me.name, me.active_class_title, me.${column} as value,
-              (select count(*)::int from ${heroes} where h.onboarded and h.${column} > me.${column}) as ahead
-         from "social"."heroes" me where me.id = $1::uuid and me.onboarded`,
+    // The top in its order (place 1..10), then the asking hero's own row when they are not in it.
+    const rows = await this.#db.query<BoardRow & { place: number; ahead: number | null }>(
+      `with top as (
+         select h.id, h.name, h.active_class_title, h.${column} as value,
+                row_number() over (order by h.${column} desc, h.name, h.id)::int as place
+           from ${SCOPES[query.scope]}
+          where h.onboarded
+          order by h.${column} desc, h.name, h.id
+          limit ${LEADERBOARD_TOP}
+       )
+       select id, name, active_class_title, value, place, null::int as ahead from top
+       union all
+       select me.id, me.name, me.active_class_title, me.${column}, ${LEADERBOARD_TOP + 1},
+              (${AHEAD[query.scope](query.type)})
+         from "social"."heroes" me
+        where me.id = $1::uuid and me.onboarded and not exists (select 1 from top where top.id = me.id)
+       order by place`,
       [userId],
     );
-    return own ? [...entries, entry(own.ahead + 1, own)] : entries;
+    const entries: LeaderboardEntry[] = [];
+    for (const [index, row] of rows.entries()) {
+      const previous = entries[index - 1];
+      if (row.ahead !== null) entries.push(entry(row.ahead + 1, row));
+      else entries.push(entry(previous && previous.value === row.value ? previous.rank : index + 1, row));
+    }
+    return entries;
   }
 }
 
