@@ -43,7 +43,7 @@ function runtimeOf(ctx: ModuleContext, options: AiModuleOptions): AiRuntime {
   ctx.onClose(() => db.$disconnect());
   const events = ctx.events(db);
   const provider = (options.provider ?? selectProvider)(ctx.config);
-  const meter = new Meter(db, events, {
+  const meter = new Meter(ctx.db, events, {
     prices: loadPriceTable(ctx.config.aiPrices),
     dailyBudget: ctx.config.aiDailyTokenBudget,
     ratePerMinute: ctx.config.aiRateLimitPerMinute,
