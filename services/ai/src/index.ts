@@ -77,7 +77,7 @@ export function createAiModule(options: AiModuleOptions = {}): ServiceModule {
       await clearConfirmedDrafts(events, advisor);
 
       admitModelCalls(app, meter);
-      pathfinderRoutes(app, new PathfinderService(provider, meter, new Conversations(db)));
+      pathfinderRoutes(app, new PathfinderService(provider, meter, new Conversations(ctx.db)));
       advisorRoutes(app, advisor);
       storyRoutes(
         app,
