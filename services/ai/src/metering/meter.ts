@@ -137,7 +137,8 @@ export class Meter {
    * Runs a provider call within the hero's budget: reserves `allowance` tokens first (or refuses with
    * 429 AI_BUDGET_EXCEEDED, without calling the model), then records every usage the call reports,
    * whether it succeeds, fails or is aborted halfway (tokens spent are tokens spent), and drops the
-   * reservation in the same transaction.
+   * reservation in the same transaction. `alongside`, given the answer, runs while the usage is being
+   * recorded (a reply's conversation is saved meanwhile, not after); both are done when this resolves.
    */
   async metered<T>(
     userId: string | null,
@@ -145,14 +146,25 @@ export class Meter {
     allowance: number | Promise<number>,
     call: (onUsage: (usage: ModelUsage) => void) => Promise<T>,
     now: Date = new Date(),
+    alongside?: (answer: T) => Promise<void>,
   ): Promise<T> {
     const reservation = userId === null ? null : await this.#reserve(userId, endpoint, await allowance, now);
     const usages: ModelUsage[] = [];
+    let answer: T;
     try {
-      return await call((usage) => usages.push(usage));
-    } finally {
+      answer = await call((usage) => usages.push(usage));
+    } catch (error) {
       await this.#settle(userId, endpoint, usages, reservation);
+      throw error;
     }
+    // #settle never throws: it logs what it could not record.
+    const settled = this.#settle(userId, endpoint, usages, reservation);
+    try {
+      await alongside?.(answer);
+    } finally {
+      await settled;
+    }
+    return answer;
   }
 
   /** The budget check and the reservation, atomic per hero: concurrent calls take turns here. */
