@@ -29,6 +29,8 @@ export const BENCH_ENV = {
   // The bench registers its heroes faster than a person would, and asks for more stories and replies.
   AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
   AI_DAILY_TOKEN_BUDGET: '1000000000',
+  // One hero asks the Pathfinder a few hundred times a minute here; a person is held to ten.
+  AI_RATE_LIMIT_PER_MINUTE: '1000000',
 };
 
 export interface DistributedRun {

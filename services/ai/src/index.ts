@@ -43,7 +43,7 @@ function runtimeOf(ctx: ModuleContext, options: AiModuleOptions): AiRuntime {
   ctx.onClose(() => db.$disconnect());
   const events = ctx.events(db);
   const provider = (options.provider ?? selectProvider)(ctx.config);
-  const meter = new Meter(db, events, {
+  const meter = new Meter(ctx.db, events, {
     prices: loadPriceTable(ctx.config.aiPrices),
     dailyBudget: ctx.config.aiDailyTokenBudget,
     ratePerMinute: ctx.config.aiRateLimitPerMinute,
@@ -77,7 +77,7 @@ export function createAiModule(options: AiModuleOptions = {}): ServiceModule {
       await clearConfirmedDrafts(events, advisor);
 
       admitModelCalls(app, meter);
-      pathfinderRoutes(app, new PathfinderService(provider, meter, new Conversations(db)));
+      pathfinderRoutes(app, new PathfinderService(provider, meter, new Conversations(ctx.db)));
       advisorRoutes(app, advisor);
       storyRoutes(
         app,

@@ -34,7 +34,7 @@ await describeWithInfra('postgres', 'the AI budget on PostgreSQL', (postgresUrl)
     db = createAiDb(database);
     bus = new InProcessEventBus();
     const events = createServiceEvents({ schema: 'ai', publisher: 'ai', prisma: db, bus });
-    meter = new Meter(db, events, { prices: DEFAULT_PRICES, dailyBudget: 3_500 });
+    meter = new Meter(database, events, { prices: DEFAULT_PRICES, dailyBudget: 3_500 });
   });
   afterAll(async () => {
     await db?.$disconnect();

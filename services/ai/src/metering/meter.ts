@@ -1,5 +1,5 @@
-import { AppError, type Emit, type Logger } from '@lifequest/platform';
-import type { AiDb, AiEvents, AiTx } from '../db.ts';
+import { AppError, type Emit, type Logger, type Queryable } from '@lifequest/platform';
+import type { AiEvents, AiTx } from '../db.ts';
 import { costOf, type PriceTable, priceOf } from './prices.ts';
 import type { ModelUsage } from './usage.ts';
 
@@ -34,9 +34,13 @@ const RATE_WINDOW_MS = 60_000;
  * for the check, each sees the others' reservations, and once the budget is spoken for the rest are
  * refused. Afterwards the reservation is swapped for the usage actually reported (or just dropped when
  * the call failed before spending anything). So a hero's day ends at most one call's allowance over.
+ *
+ * Every reply pays for this, so the admission and the reservation are one round trip each: SQL functions
+ * (migration 0004) that take the lock and then read the budget, and the settlement is one transaction of
+ * two statements per usage. They are sent straight through the driver (`sql`), not through Prisma.
  */
 export class Meter {
-  readonly #db: AiDb;
+  readonly #sql: Queryable;
   readonly #events: AiEvents;
   readonly #prices: PriceTable;
   readonly #dailyBudget: number;
@@ -46,7 +50,8 @@ export class Meter {
   readonly #unpriced = new Set<string>();
 
   constructor(
-    db: AiDb,
+    /** The service's database, through its driver. */
+    sql: Queryable,
     events: AiEvents,
     options: {
       prices: PriceTable;
@@ -58,7 +63,7 @@ export class Meter {
       log?: Logger;
     },
   ) {
-    this.#db = db;
+    this.#sql = sql;
     this.#events = events;
     this.#prices = options.prices;
     this.#dailyBudget = options.dailyBudget;
@@ -73,7 +78,11 @@ export class Meter {
 
   /** Tokens the hero has used since midnight UTC. */
   async spentToday(userId: string, now = new Date()): Promise<number> {
-    return spentSince(this.#db, userId, now);
+    const [row] = await this.#sql.query<{ spent: Count }>(
+      `select sum(total_tokens) as spent from ai.token_usage where user_id = $1::uuid and created_at >= $2`,
+      [userId, startOfUtcDay(now)],
+    );
+    return Number(row?.spent ?? 0);
   }
 
   /**
@@ -82,9 +91,16 @@ export class Meter {
    * call itself is admitted by `metered`.
    */
   async assertWithinBudget(userId: string, now = new Date()): Promise<void> {
-    const committed = (await spentSince(this.#db, userId, now)) + (await heldAt(this.#db, userId, now));
-    if (committed >= this.#dailyBudget) throw this.#exceeded(now);
-    await this.#assertInstallationBudget(this.#db, now);
+    const [row] = await this.#sql.query<{ hero: Count; installation: Count }>(
+      `select ai.hero_tokens_committed($1::uuid, $2, $3) as hero,
+              case when $4::bigint is null then null else ai.installation_tokens_committed($2, $3) end
+                as installation`,
+      [userId, startOfUtcDay(now), now, this.#installationLimit()],
+    );
+    if (Number(row!.hero) >= this.#dailyBudget) throw this.#exceeded(now);
+    if (row!.installation !== null && Number(row!.installation) >= this.#installationDailyBudget) {
+      throw this.#installationExceeded(now);
+    }
   }
 
   /**
@@ -94,35 +110,35 @@ export class Meter {
    * call), and records the start under the hero's lock, so parallel requests cannot all slip through.
    */
   async admit(userId: string, now = new Date()): Promise<void> {
-    await this.#events.transaction(async (tx) => {
-      await lockBudget(tx, userId);
-      const windowStart = new Date(now.getTime() - RATE_WINDOW_MS);
-      await tx.callStart.deleteMany({ where: { userId, startedAt: { lte: windowStart } } });
-      const recent = await tx.callStart.findMany({
-        where: { userId },
-        orderBy: { startedAt: 'asc' },
-        select: { startedAt: true },
-      });
-      if (recent.length >= this.#ratePerMinute) {
-        const oldest = recent[0]!.startedAt.getTime();
-        throw new AppError(
-          'RATE_LIMITED',
-          `The Pathfinder takes ${this.#ratePerMinute} questions a minute. Ask again in a moment.`,
-          { retryAfterSeconds: (oldest + RATE_WINDOW_MS - now.getTime()) / 1000 },
-        );
-      }
-      const committed = (await spentSince(tx, userId, now)) + (await heldAt(tx, userId, now));
-      if (committed >= this.#dailyBudget) throw this.#exceeded(now);
-      await this.#assertInstallationBudget(tx, now);
-      await tx.callStart.create({ data: { userId, startedAt: now } });
-    });
+    const [row] = await this.#sql.query<{
+      refused: Refusal | 'RATE_LIMITED' | null;
+      oldest_start: Date | null;
+    }>('select refused, oldest_start from ai.admit_call($1::uuid, $2, $3, $4, $5, $6, $7)', [
+      userId,
+      now,
+      new Date(now.getTime() - RATE_WINDOW_MS),
+      Number.isFinite(this.#ratePerMinute) ? this.#ratePerMinute : null,
+      startOfUtcDay(now),
+      this.#dailyBudget,
+      this.#installationLimit(),
+    ]);
+    if (row?.refused === 'RATE_LIMITED') {
+      const oldest = new Date(row.oldest_start!).getTime();
+      throw new AppError(
+        'RATE_LIMITED',
+        `The Pathfinder takes ${this.#ratePerMinute} questions a minute. Ask again in a moment.`,
+        { retryAfterSeconds: (oldest + RATE_WINDOW_MS - now.getTime()) / 1000 },
+      );
+    }
+    if (row?.refused) throw this.#refusal(row.refused, now);
   }
 
   /**
    * Runs a provider call within the hero's budget: reserves `allowance` tokens first (or refuses with
    * 429 AI_BUDGET_EXCEEDED, without calling the model), then records every usage the call reports,
    * whether it succeeds, fails or is aborted halfway (tokens spent are tokens spent), and drops the
-   * reservation in the same transaction.
+   * reservation in the same transaction. `alongside`, given the answer, runs while the usage is being
+   * recorded (a reply's conversation is saved meanwhile, not after); both are done when this resolves.
    */
   async metered<T>(
     userId: string | null,
@@ -130,36 +146,50 @@ export class Meter {
     allowance: number | Promise<number>,
     call: (onUsage: (usage: ModelUsage) => void) => Promise<T>,
     now: Date = new Date(),
+    alongside?: (answer: T) => Promise<void>,
   ): Promise<T> {
     const reservation = userId === null ? null : await this.#reserve(userId, endpoint, await allowance, now);
     const usages: ModelUsage[] = [];
+    let answer: T;
     try {
-      return await call((usage) => usages.push(usage));
-    } finally {
+      answer = await call((usage) => usages.push(usage));
+    } catch (error) {
       await this.#settle(userId, endpoint, usages, reservation);
+      throw error;
     }
+    // #settle never throws: it logs what it could not record.
+    const settled = this.#settle(userId, endpoint, usages, reservation);
+    try {
+      await alongside?.(answer);
+    } finally {
+      await settled;
+    }
+    return answer;
   }
 
   /** The budget check and the reservation, atomic per hero: concurrent calls take turns here. */
   async #reserve(userId: string, endpoint: AiEndpoint, allowance: number, now: Date): Promise<string> {
-    return this.#events.transaction(async (tx) => {
-      await lockBudget(tx, userId);
-      await tx.tokenReservation.deleteMany({ where: { userId, expiresAt: { lte: now } } });
-      const committed = (await spentSince(tx, userId, now)) + (await heldAt(tx, userId, now));
-      if (committed >= this.#dailyBudget) throw this.#exceeded(now);
-      await this.#assertInstallationBudget(tx, now);
-      const row = await tx.tokenReservation.create({
-        data: {
-          userId,
-          endpoint,
-          tokens: Math.max(0, Math.ceil(allowance)),
-          expiresAt: new Date(now.getTime() + RESERVATION_TTL_MS),
-        },
-      });
-      return row.id;
-    });
+    const [row] = await this.#sql.query<{ refused: Refusal | null; reservation_id: string | null }>(
+      'select refused, reservation_id from ai.reserve_tokens($1::uuid, $2, $3, $4, $5, $6, $7, $8)',
+      [
+        userId,
+        endpoint,
+        Math.max(0, Math.ceil(allowance)),
+        now,
+        new Date(now.getTime() + RESERVATION_TTL_MS),
+        startOfUtcDay(now),
+        this.#dailyBudget,
+        this.#installationLimit(),
+      ],
+    );
+    if (row?.refused) throw this.#refusal(row.refused, now);
+    return row!.reservation_id!;
   }
 
+  /**
+   * Swaps the reservation for the usage reported, in one transaction. It needs no lock: a budget check
+   * reads usage and reservations in one statement, so it sees both sides of the swap or neither.
+   */
   async #settle(
     userId: string | null,
     endpoint: AiEndpoint,
@@ -167,11 +197,14 @@ export class Meter {
     reservation: string | null,
   ): Promise<void> {
     try {
+      if (usages.length === 0) {
+        if (reservation) await this.#sql.query(DROP_RESERVATION, [reservation]);
+        return;
+      }
       await this.#events.transaction(async (tx, emit) => {
-        // Under the same lock as #reserve, so a check never sees the reservation gone but not its usage.
-        if (userId !== null) await lockBudget(tx, userId);
-        for (const usage of usages) await this.#write(tx, emit, userId, endpoint, usage);
-        if (reservation) await tx.tokenReservation.deleteMany({ where: { id: reservation } });
+        for (const [i, usage] of usages.entries()) {
+          await this.#write(tx, emit, userId, endpoint, usage, i === 0 ? reservation : null);
+        }
       });
     } catch (error) {
       // The answer (or its error) still goes to the hero; the lost rows are loud in the logs.
@@ -180,13 +213,15 @@ export class Meter {
     }
   }
 
+  /** One usage row and its event; `reservation`, when given, is dropped by the same statement. */
   async #write(
     tx: AiTx,
     emit: Emit,
     userId: string | null,
     endpoint: AiEndpoint,
     usage: ModelUsage,
-  ): Promise<RecordedUsage> {
+    reservation: string | null,
+  ): Promise<void> {
     const price = priceOf(this.#prices, usage.model);
     if (!price && !this.#unpriced.has(usage.model)) {
       this.#unpriced.add(usage.model);
@@ -197,22 +232,22 @@ export class Meter {
     }
     const totalTokens = usage.promptTokens + usage.completionTokens;
     const costUsd = costOf(price, usage.promptTokens, usage.completionTokens);
-    const created = await tx.tokenUsage.create({
-      data: {
-        userId,
-        endpoint,
-        model: usage.model,
-        promptTokens: usage.promptTokens,
-        completionTokens: usage.completionTokens,
-        totalTokens,
-        costUsd,
-        source: usage.source,
-      },
-    });
+    const [created] = await tx.$queryRawUnsafe<{ id: string; created_at: Date | string }[]>(
+      RECORD_USAGE,
+      userId,
+      endpoint,
+      usage.model,
+      usage.promptTokens,
+      usage.completionTokens,
+      totalTokens,
+      costUsd,
+      usage.source,
+      reservation,
+    );
     await emit(
       'ai.usage.recorded',
       {
-        usageId: created.id,
+        usageId: created!.id,
         userId,
         endpoint,
         model: usage.model,
@@ -220,29 +255,28 @@ export class Meter {
         completionTokens: usage.completionTokens,
         totalTokens,
         costUsd,
-        recordedAt: created.createdAt.toISOString(),
+        recordedAt: new Date(created!.created_at).toISOString(),
       },
       userId,
     );
-    return { ...usage, id: created.id, userId, endpoint, totalTokens, costUsd };
   }
 
   /**
-   * The installation's ceiling: today's tokens of every hero plus those held by calls in flight. Not
-   * under a lock across heroes, so calls admitted at the same moment may end the day a few allowances over.
+   * The installation's ceiling as the SQL functions take it (null: none): today's tokens of every hero
+   * plus those held by calls in flight. Not under a lock across heroes, so calls admitted at the same
+   * moment may end the day a few allowances over.
    */
-  async #assertInstallationBudget(db: Reader, now: Date): Promise<void> {
-    if (!Number.isFinite(this.#installationDailyBudget)) return;
-    const [spent, held] = await Promise.all([
-      db.tokenUsage.aggregate({
-        where: { createdAt: { gte: startOfUtcDay(now) } },
-        _sum: { totalTokens: true },
-      }),
-      db.tokenReservation.aggregate({ where: { expiresAt: { gt: now } }, _sum: { tokens: true } }),
-    ]);
-    if ((spent._sum.totalTokens ?? 0) + (held._sum.tokens ?? 0) < this.#installationDailyBudget) return;
+  #installationLimit(): number | null {
+    return Number.isFinite(this.#installationDailyBudget) ? this.#installationDailyBudget : null;
+  }
+
+  #refusal(refused: Refusal, now: Date): AppError {
+    return refused === 'HERO_BUDGET' ? this.#exceeded(now) : this.#installationExceeded(now);
+  }
+
+  #installationExceeded(now: Date): AppError {
     this.#log?.warn({ budget: this.#installationDailyBudget }, "the installation's daily AI budget is spent");
-    throw new AppError(
+    return new AppError(
       'AI_BUDGET_EXCEEDED',
       'The Pathfinder has answered all it can for everyone today. It rests until midnight UTC; your ' +
         'quests and stories are all still here.',
@@ -260,7 +294,21 @@ export class Meter {
   }
 }
 
-type Reader = Pick<AiTx, 'tokenUsage' | 'tokenReservation'>;
+/** A sum as the driver gives it: PostgreSQL's bigint arrives as a string (pg) or a bigint (PGlite). */
+type Count = string | number | bigint | null;
+
+/** Which budget a SQL function found spent. */
+type Refusal = 'HERO_BUDGET' | 'INSTALLATION_BUDGET';
+
+const DROP_RESERVATION = 'delete from ai.token_reservations where id = $1::uuid';
+
+/** A usage row; its call's reservation (if any) goes in the same statement. */
+const RECORD_USAGE = `
+  with dropped as (delete from ai.token_reservations where $9::uuid is not null and id = $9::uuid)
+  insert into ai.token_usage
+    (id, user_id, endpoint, model, prompt_tokens, completion_tokens, total_tokens, cost_usd, source)
+  values (gen_random_uuid(), $1::uuid, $2, $3, $4::int, $5::int, $6::int, $7::float8, $8)
+  returning id::text as id, created_at`;
 
 function startOfUtcDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -268,29 +316,4 @@ function startOfUtcDay(now: Date): Date {
 
 function secondsToMidnightUtc(now: Date): number {
   return (startOfUtcDay(now).getTime() + 86_400_000 - now.getTime()) / 1000;
-}
-
-async function spentSince(db: Reader, userId: string, now: Date): Promise<number> {
-  const result = await db.tokenUsage.aggregate({
-    where: { userId, createdAt: { gte: startOfUtcDay(now) } },
-    _sum: { totalTokens: true },
-  });
-  return result._sum.totalTokens ?? 0;
-}
-
-/** Tokens held by the hero's calls in flight. */
-async function heldAt(db: Reader, userId: string, now: Date): Promise<number> {
-  const result = await db.tokenReservation.aggregate({
-    where: { userId, expiresAt: { gt: now } },
-    _sum: { tokens: true },
-  });
-  return result._sum.tokens ?? 0;
-}
-
-/**
- * One hero's budget lock, held to the end of the transaction. PostgreSQL queues other transactions of
- * the same hero behind it; PGlite runs one transaction at a time anyway, and takes the lock all the same.
- */
-async function lockBudget(tx: AiTx, userId: string): Promise<void> {
-  await tx.$executeRaw`select pg_advisory_xact_lock(hashtext(${`lifequest.ai.budget.${userId}`}))`;
 }

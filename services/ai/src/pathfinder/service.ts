@@ -78,18 +78,21 @@ export class PathfinderService {
       displayName,
       smartGoalData: body.smartGoalData ? smartGoalData : null,
     };
+    // A model never declares 'complete' itself; an accepted ready goal does.
+    const answerTo = (reply: OnboardingReply): OnboardingReply =>
+      accepting && reply.phase === 'ready' && reply.finalGoal ? { ...reply, phase: 'complete' } : reply;
     const reply = await this.#meter.metered(
       userId,
       'onboarding',
       this.#provider.allowance({ kind: 'onboarding', task }, today),
       (onUsage) => this.#provider.onboarding(task, { today, onUsage, ...io }),
       today,
+      (reply) => {
+        const answer = answerTo(reply);
+        return this.#conversations.save(userId, 'onboarding', body.messages, answer.response, answer);
+      },
     );
-    // A model never declares 'complete' itself; an accepted ready goal does.
-    const answer: OnboardingReply =
-      accepting && reply.phase === 'ready' && reply.finalGoal ? { ...reply, phase: 'complete' } : reply;
-    await this.#conversations.save(userId, 'onboarding', body.messages, answer.response, answer);
-    return answer;
+    return answerTo(reply);
   }
 
   /** One floating chat turn: coaching, and a CREATE_GOAL action when a goal becomes clear. */
@@ -111,8 +114,8 @@ export class PathfinderService {
       this.#provider.allowance({ kind: 'floatingChat', task }, today),
       (onUsage) => this.#provider.floatingChat(task, { today, onUsage, ...io }),
       today,
+      (reply) => this.#conversations.save(userId, 'floating', body.messages, reply.reply),
     );
-    await this.#conversations.save(userId, 'floating', body.messages, reply.reply);
     return reply;
   }
 }

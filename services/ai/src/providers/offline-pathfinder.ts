@@ -26,9 +26,8 @@ export const OFFLINE_ANSWER_ALLOWANCE = 4_096;
 export class OfflinePathfinder implements LlmProvider {
   readonly name = 'offline';
   readonly model = OFFLINE_MODEL;
-
   async allowance(call: ProviderCall): Promise<number> {
-    const prompt = await countChatTokens(this.model, promptOf(call));
+    const prompt = await promptTokensOf(call);
     // What an answer repeats of its input: the SMART parts sent back (client keys included), a story's facts.
     const echoed =
       call.kind === 'onboarding'
@@ -41,7 +40,7 @@ export class OfflinePathfinder implements LlmProvider {
 
   async onboarding(task: OnboardingTask, options: CallOptions) {
     const result = OnboardingReply.parse(onboardingTurn(task, options.today));
-    await this.#finish(promptOf({ kind: 'onboarding', task }), result, result.response, options);
+    await this.#finish({ kind: 'onboarding', task }, result, result.response, options);
     return result;
   }
 
@@ -49,30 +48,30 @@ export class OfflinePathfinder implements LlmProvider {
     const result = FloatingChatReply.parse(
       floatingChatTurn({ messages: task.messages, today: options.today }),
     );
-    await this.#finish(promptOf({ kind: 'floatingChat', task }), result, result.reply, options);
+    await this.#finish({ kind: 'floatingChat', task }, result, result.reply, options);
     return result;
   }
 
   async advisor(task: AdvisorTask, options: CallOptions): Promise<AdvisorAnswer> {
     const turn = advisorTurn({ message: task.message, history: task.history, today: options.today });
     const answer = { reply: turn.reply, plan: turn.plan ? Plan.parse(turn.plan) : null };
-    await this.#finish(promptOf({ kind: 'advisor', task }), turn, answer.reply, options);
+    await this.#finish({ kind: 'advisor', task }, turn, answer.reply, options);
     return answer;
   }
 
   async story(task: StoryTask, options: CallOptions) {
     const { story } = writeStory(task);
-    await this.#finish(promptOf({ kind: 'story', task }), story, story, options);
+    await this.#finish({ kind: 'story', task }, story, story, options);
     return { story };
   }
 
   /** Streams the text in small pieces (as a model would) and reports what the turn would have cost. */
-  async #finish(prompt: ChatMessage[], output: unknown, text: string, options: CallOptions): Promise<void> {
+  async #finish(call: ProviderCall, output: unknown, text: string, options: CallOptions): Promise<void> {
     options.signal?.throwIfAborted();
     if (options.onDelta) for (const piece of pieces(text)) options.onDelta(piece);
     options.onUsage({
       model: this.model,
-      promptTokens: await countChatTokens(this.model, prompt),
+      promptTokens: await promptTokensOf(call),
       completionTokens: await countTokens(
         this.model,
         typeof output === 'string' ? output : JSON.stringify(output),
@@ -80,6 +79,21 @@ export class OfflinePathfinder implements LlmProvider {
       source: 'tiktoken',
     });
   }
+}
+
+/**
+ * A task's prompt is counted once: its allowance and then its usage counted the same conversation twice
+ * (up to the whole of a long one). Each count is kept only as long as its task object.
+ */
+const promptTokens = new WeakMap<ProviderCall['task'], Promise<number>>();
+
+function promptTokensOf(call: ProviderCall): Promise<number> {
+  let count = promptTokens.get(call.task);
+  if (count === undefined) {
+    count = countChatTokens(OFFLINE_MODEL, promptOf(call));
+    promptTokens.set(call.task, count);
+  }
+  return count;
 }
 
 /** What the offline coach counts as a call's prompt: the conversation it reads. */

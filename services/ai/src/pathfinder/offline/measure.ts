@@ -55,11 +55,11 @@ function distanceMeasure(lower: string): Measure | null {
   return { type: 'total', target: distance.target };
 }
 
+const BARE_NUMBER = new RegExp(`^\\s*(?:about|around|maybe|roughly|let's say|say)?\\s*${NUM}\\s*[.!]?\\s*$`);
+
 /** A bare number answering 'how many books?': counted in the area's default unit. */
 function bareAnswer(lower: string, hint: MeasureHint | null): Measure | null {
-  const bare = new RegExp(`^\\s*(?:about|around|maybe|roughly|let's say|say)?\\s*${NUM}\\s*[.!]?\\s*$`).exec(
-    lower,
-  );
+  const bare = BARE_NUMBER.exec(lower);
   if (!bare || !hint?.defaultUnit) return null;
   const value = parseNumberToken(bare[1]!);
   if (value === null || value <= 0) return null;

@@ -25,6 +25,11 @@ const NOUN_WORDS =
 const VERBS =
   'finish|finishing|complete|completing|pass|passing|ace|sit|take|earn|get|obtain|gain|achieve|do|graduate from|enrol in|enroll in|study for';
 
+const NAMED = new RegExp(
+  `\\b(?:${VERBS})\\b\\s+((?:(?:the|my|an?|this|that|our|his|her)\\s+)?[^.!?,;]{0,60}?\\b(${NOUN_WORDS}))\\b`,
+  'i',
+);
+
 function kindOf(noun: string): Completion['kind'] {
   for (const [pattern, kind] of NOUNS) if (pattern.test(noun)) return kind;
   return 'course';
@@ -32,10 +37,7 @@ function kindOf(noun: string): Completion['kind'] {
 
 /** `text` as typed (the thing keeps the hero's capitals). */
 export function readCompletion(text: string): Completion | null {
-  const named = new RegExp(
-    `\\b(?:${VERBS})\\b\\s+((?:(?:the|my|an?|this|that|our|his|her)\\s+)?[^.!?,;]{0,60}?\\b(${NOUN_WORDS}))\\b`,
-    'i',
-  ).exec(text);
+  const named = NAMED.exec(text);
   if (named) {
     const thing = named[1]!.replace(/\s+/g, ' ').trim();
     return {

@@ -48,9 +48,13 @@ function thingAfter(words: string[]): string | null {
   return phrase[0] ?? null;
 }
 
+const ADJECTIVE_COUNT = new RegExp(`(?:^|[^\\w$€£.,])${NUM}(k)?[- ](${ADJECTIVE_NOUNS})\\b(?!s)`);
+/** Global: only read through matchAll, which matches on a copy. */
+const COUNTED = new RegExp(`(?:^|[^\\w$€£.,:/-])${NUM}(?![.,]?\\d)\\s+([a-z][a-z' -]*)`, 'g');
+
 /** `text` in lower case. */
 export function readCount(text: string): CountFound | null {
-  const adjective = new RegExp(`(?:^|[^\\w$€£.,])${NUM}(k)?[- ](${ADJECTIVE_NOUNS})\\b(?!s)`).exec(text);
+  const adjective = ADJECTIVE_COUNT.exec(text);
   if (adjective && !/^(?:minute|hour|mile|km|day|week)$/.test(adjective[3]!)) {
     const base = parseNumberToken(adjective[1]!);
     if (base !== null && base > 0) {
@@ -62,8 +66,7 @@ export function readCount(text: string): CountFound | null {
       };
     }
   }
-  const re = new RegExp(`(?:^|[^\\w$€£.,:/-])${NUM}(?![.,]?\\d)\\s+([a-z][a-z' -]*)`, 'g');
-  for (const m of text.matchAll(re)) {
+  for (const m of text.matchAll(COUNTED)) {
     const index = m.index ?? 0;
     if (NAMING_WORD.test(text.slice(0, index + 1))) continue;
     const value = parseNumberToken(m[1]!);

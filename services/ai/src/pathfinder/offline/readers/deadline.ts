@@ -59,6 +59,14 @@ function nextOccurrence(today: Date, month: number, day: number): Date {
   return thisYear > today ? thisYear : utcDate(today.getUTCFullYear() + 1, month, day);
 }
 
+const MONTH_SPAN = new RegExp(
+  `\\b(?:(?:in|within|over|for|after)\\s+(?:the\\s+)?(?:next\\s+)?|^\\s*)(${SPAN_COUNT})\\s+(months?|years?)\\b(?:\\s+from now)?|\\b(${SPAN_COUNT})\\s+(months?|years?)\\s+from now\\b|\\bin half a year\\b`,
+);
+const DAY_SPAN = new RegExp(
+  // 'in one day' is how far, not by when ('hike 20 miles in one day').
+  `\\b(?:for|in|within|over|after)\\s+(?:the\\s+)?(?:next\\s+)?(?!(?:one|a|a single)\\s+day\\b)(${SPAN_COUNT})\\s+(days?|weeks?)\\b(?:\\s+from now)?`,
+);
+
 function ruleBased(lower: string, today: Date): Found | null {
   const year = today.getUTCFullYear();
   const rules: Array<[RegExp, (m: RegExpExecArray) => Date | null]> = [
@@ -74,9 +82,7 @@ function ruleBased(lower: string, today: Date): Found | null {
     ],
     // Month and year spans are counted here, not by chrono, so Nov 30 + 3 months is Feb 28, not Mar 2.
     [
-      new RegExp(
-        `\\b(?:(?:in|within|over|for|after)\\s+(?:the\\s+)?(?:next\\s+)?|^\\s*)(${SPAN_COUNT})\\s+(months?|years?)\\b(?:\\s+from now)?|\\b(${SPAN_COUNT})\\s+(months?|years?)\\s+from now\\b|\\bin half a year\\b`,
-      ),
+      MONTH_SPAN,
       (m) => {
         if (!m[1] && !m[3]) return addMonths(today, 6);
         const count = spanCount(m[1] ?? m[3]!);
@@ -89,10 +95,7 @@ function ruleBased(lower: string, today: Date): Found | null {
     ],
     // Day and week spans are counted here too: chrono merges 'every night for 60 days' into a time of day.
     [
-      new RegExp(
-        // 'in one day' is how far, not by when ('hike 20 miles in one day').
-        `\\b(?:for|in|within|over|after)\\s+(?:the\\s+)?(?:next\\s+)?(?!(?:one|a|a single)\\s+day\\b)(${SPAN_COUNT})\\s+(days?|weeks?)\\b(?:\\s+from now)?`,
-      ),
+      DAY_SPAN,
       (m) => {
         const count = spanCount(m[1]!);
         if (count === null || count <= 0) return null;

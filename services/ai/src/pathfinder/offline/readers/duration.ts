@@ -6,6 +6,16 @@ import type { Target } from './quantity.ts';
 
 const TIME_UNIT = '(seconds?|secs?|minutes?|mins?|hours?|hrs?|hr)';
 
+const LENGTH_OF_TIME = new RegExp(
+  `(?:\\b|^)(an?|${NUM.slice(1, -1)})\\s*${TIME_UNIT}\\b(?!\\s*(?:from now|later|ago))`,
+);
+const HOLD_FOR = new RegExp(
+  `\\b(?:hold|plank|dead hang|hang|wall sit)\\b[^.!?]{0,30}?\\bfor\\s+(?:an?\\s+|a full\\s+)?${NUM}?\\s*${TIME_UNIT}\\b`,
+);
+const NON_STOP_FOR = new RegExp(
+  `\\b(?:run|jog|swim|cycle|row|skip|dance)\\b[^.!?]{0,20}?\\bfor\\s+(?:an?\\s+|a full\\s+)?${NUM}?\\s*${TIME_UNIT}\\s+(?:non-?stop|without (?:stopping|a break)|straight|continuously)\\b`,
+);
+
 /** 'minutes', 'hours' or 'seconds' for a unit word as typed. */
 export function timeUnitName(word: string): 'seconds' | 'minutes' | 'hours' {
   if (/^s/.test(word)) return 'seconds';
@@ -15,9 +25,7 @@ export function timeUnitName(word: string): 'seconds' | 'minutes' | 'hours' {
 
 /** The first length of time in `text`, in minutes ('an hour' = 60), unless it is a clock ('in 30 minutes from now'). */
 export function readMinutes(text: string): number | null {
-  const m = new RegExp(
-    `(?:\\b|^)(an?|${NUM.slice(1, -1)})\\s*${TIME_UNIT}\\b(?!\\s*(?:from now|later|ago))`,
-  ).exec(text);
+  const m = LENGTH_OF_TIME.exec(text);
   if (!m) return null;
   const amount = m[1] === 'a' || m[1] === 'an' ? 1 : parseNumberToken(m[1]!);
   if (amount === null || amount <= 0) return null;
@@ -30,13 +38,7 @@ export function readMinutes(text: string): number | null {
  * without a break.
  */
 export function readHold(text: string): Target | null {
-  const m =
-    new RegExp(
-      `\\b(?:hold|plank|dead hang|hang|wall sit)\\b[^.!?]{0,30}?\\bfor\\s+(?:an?\\s+|a full\\s+)?${NUM}?\\s*${TIME_UNIT}\\b`,
-    ).exec(text) ??
-    new RegExp(
-      `\\b(?:run|jog|swim|cycle|row|skip|dance)\\b[^.!?]{0,20}?\\bfor\\s+(?:an?\\s+|a full\\s+)?${NUM}?\\s*${TIME_UNIT}\\s+(?:non-?stop|without (?:stopping|a break)|straight|continuously)\\b`,
-    ).exec(text);
+  const m = HOLD_FOR.exec(text) ?? NON_STOP_FOR.exec(text);
   if (!m) return null;
   const value = m[1] ? parseNumberToken(m[1]) : 1;
   if (value === null || value <= 0) return null;

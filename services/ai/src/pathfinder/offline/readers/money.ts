@@ -11,6 +11,13 @@ const SCALE = '(k|m|thousand|million|grand)?';
 const MONEY_CONTEXT =
   /\b(?:sav(?:e|es|ed|ing|ings)|invest\w*|fund|earn\w*|pay(?:ing)? (?:off|down|back)|debt|loan|budget|income|salary|deposit|pension|retirement|net worth)\b/;
 
+const SYMBOL_AMOUNT = new RegExp(
+  `([$€£])\\s?(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)\\s*${SCALE}\\b`,
+);
+/** 'pounds' is money unless the sentence is about body weight. */
+const WORDED_AMOUNT = new RegExp(`${NUM}\\s*${SCALE}\\s*(dollars?|bucks|usd|euros?|eur|gbp|pounds?|quid)\\b`);
+const WORDED_AMOUNT_NOT_POUNDS = new RegExp(`${NUM}\\s*${SCALE}\\s*(dollars?|bucks|usd|euros?|eur|gbp)\\b`);
+
 function scale(value: number, suffix: string | undefined): number {
   if (suffix === 'k' || suffix === 'thousand' || suffix === 'grand') return value * 1000;
   if (suffix === 'm' || suffix === 'million') return value * 1_000_000;
@@ -23,15 +30,11 @@ function found(value: number, unit: string, m: RegExpExecArray): MoneyFound {
 
 /** `text` in lower case. */
 export function readMoney(text: string): MoneyFound | null {
-  const symbol = new RegExp(
-    `([$€£])\\s?(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)\\s*${SCALE}\\b`,
-  ).exec(text);
+  const symbol = SYMBOL_AMOUNT.exec(text);
   if (symbol) return found(scale(Number(symbol[2]!.replace(/,/g, '')), symbol[3]), symbol[1]!, symbol);
 
-  // 'pounds' is money unless the sentence is about body weight.
   const weighing = /\b(?:lose|losing|gain|weigh\w*|kg|kilos?|body)\b/.test(text);
-  const currency = `(dollars?|bucks|usd|euros?|eur|gbp${weighing ? '' : '|pounds?|quid'})`;
-  const worded = new RegExp(`${NUM}\\s*${SCALE}\\s*${currency}\\b`).exec(text);
+  const worded = (weighing ? WORDED_AMOUNT_NOT_POUNDS : WORDED_AMOUNT).exec(text);
   if (worded) {
     const base = parseNumberToken(worded[1]!);
     if (base === null) return null;

@@ -46,12 +46,17 @@ function objectOf(words: string): string | null {
   return object;
 }
 
+const FROM_TO = new RegExp(
+  `\\bfrom\\s+${NUM}\\s*([a-z][a-z'-]*(?:\\s+(?:drinks|cups|bars))?)?${PERIOD}\\s+(?:down\\s+|back\\s+)?to\\s+(?:under\\s+|below\\s+|just\\s+|only\\s+)?${NUM}\\s*([a-z][a-z'-]*)?${PERIOD}`,
+);
+const CUT_TO = new RegExp(
+  `\\b${CUT_VERBS}\\b([^.!?]{0,40}?)\\b(?:down\\s+|back\\s+)?to\\s+(?:under\\s+|below\\s+|less than\\s+|no more than\\s+|at most\\s+|just\\s+|only\\s+)?${NUM}\\s*([a-z][a-z'-]*)?(?:\\s+of\\s+[a-z]+(?:\\s+[a-z]+)?)?${PERIOD}`,
+);
+
 /** `text` in lower case. */
 export function readReduction(text: string): Reduction | null {
   // 'from 20 cigarettes a day down to 5', 'down from 4 energy drinks a day to 1'.
-  const fromTo = new RegExp(
-    `\\bfrom\\s+${NUM}\\s*([a-z][a-z'-]*(?:\\s+(?:drinks|cups|bars))?)?${PERIOD}\\s+(?:down\\s+|back\\s+)?to\\s+(?:under\\s+|below\\s+|just\\s+|only\\s+)?${NUM}\\s*([a-z][a-z'-]*)?${PERIOD}`,
-  ).exec(text);
+  const fromTo = FROM_TO.exec(text);
   if (fromTo) {
     const from = parseNumberToken(fromTo[1]!);
     const to = parseNumberToken(fromTo[5]!);
@@ -70,9 +75,7 @@ export function readReduction(text: string): Reduction | null {
     }
   }
   // 'cut my coffee down to one cup a day', 'limit myself to 3 drinks a week'.
-  const cut = new RegExp(
-    `\\b${CUT_VERBS}\\b([^.!?]{0,40}?)\\b(?:down\\s+|back\\s+)?to\\s+(?:under\\s+|below\\s+|less than\\s+|no more than\\s+|at most\\s+|just\\s+|only\\s+)?${NUM}\\s*([a-z][a-z'-]*)?(?:\\s+of\\s+[a-z]+(?:\\s+[a-z]+)?)?${PERIOD}`,
-  ).exec(text);
+  const cut = CUT_TO.exec(text);
   if (cut && CUTTING.test(cut[0])) {
     const value = parseNumberToken(cut[2]!);
     const own = cut[3] && !/^(?:by|in|within|before|until|for|a|per|of)$/.test(cut[3]) ? cut[3] : null;

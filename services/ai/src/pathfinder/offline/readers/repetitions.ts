@@ -23,6 +23,9 @@ const EXERCISE_WORDS =
 export const IN_A_ROW =
   /^\s*(?:in a row|at once|in one (?:go|set|session|sitting)|in a single (?:set|session|go)|without (?:stopping|a break|resting)|straight|unbroken|consecutive(?:ly)?)\b/;
 
+const EXERCISE_REPS = new RegExp(`(?:^|[^\\w$€£.,])(an?|${NUM.slice(1, -1)})\\s+(${EXERCISE_WORDS})\\b`);
+const REPS_IN_A_ROW = new RegExp(`(?:^|[^\\w$€£.,])${NUM}\\s+([a-z][a-z'-]*)(?=${IN_A_ROW.source.slice(1)})`);
+
 function exerciseName(words: string): string {
   for (const [pattern, name] of EXERCISES) if (pattern.test(words)) return name || words;
   return words;
@@ -30,7 +33,7 @@ function exerciseName(words: string): string {
 
 /** `text` in lower case. */
 export function readRepetitions(text: string): Target | null {
-  const m = new RegExp(`(?:^|[^\\w$€£.,])(an?|${NUM.slice(1, -1)})\\s+(${EXERCISE_WORDS})\\b`).exec(text);
+  const m = EXERCISE_REPS.exec(text);
   if (m) {
     // 'do a pull-up' is one.
     const value = /^an?$/.test(m[1]!) ? 1 : parseNumberToken(m[1]!);
@@ -38,9 +41,7 @@ export function readRepetitions(text: string): Target | null {
     return { value, unit: exerciseName(m[2]!), kind: 'reps' };
   }
   // Anything done 'in a row' is a feat of repetitions too: '30 skips in a row'.
-  const any = new RegExp(`(?:^|[^\\w$€£.,])${NUM}\\s+([a-z][a-z'-]*)(?=${IN_A_ROW.source.slice(1)})`).exec(
-    text,
-  );
+  const any = REPS_IN_A_ROW.exec(text);
   if (!any || /^(?:days?|weeks?|months?|times?|nights?|mornings?)$/.test(any[2]!)) return null;
   const value = parseNumberToken(any[1]!);
   return value === null || value <= 0 ? null : { value, unit: any[2]!, kind: 'reps' };

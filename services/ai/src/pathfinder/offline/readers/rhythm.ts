@@ -42,17 +42,19 @@ const SESSION_WORDS =
 
 export type PerPeriodFound = { target: Target & { per: Period }; index: number };
 
+/** Global: only read through matchAll, which matches on a copy. */
+const PER_PERIOD = new RegExp(
+  `(?:^|[^\\w$€£.,:/-])${NUM}(?![.,]?\\d)\\s*([a-z][a-z'-]*)(?:\\s+([a-z][a-z'-]*))?\\b(?:\\s+(?:of|on|in|for|with)\\b(?:\\s+[a-z][a-z'-]*){1,3}?)?\\s*${PERIOD_WORDS}`,
+  'g',
+);
+
 /**
  * An amount kept per day or week: the number, its unit (up to two words, '2 energy drinks'), an optional
  * 'of water' and the period, which may come a few words later ('10 minutes of breathing exercises every
  * morning'). `text` in lower case.
  */
 export function readPerPeriod(text: string): PerPeriodFound | null {
-  const re = new RegExp(
-    `(?:^|[^\\w$€£.,:/-])${NUM}(?![.,]?\\d)\\s*([a-z][a-z'-]*)(?:\\s+([a-z][a-z'-]*))?\\b(?:\\s+(?:of|on|in|for|with)\\b(?:\\s+[a-z][a-z'-]*){1,3}?)?\\s*${PERIOD_WORDS}`,
-    'g',
-  );
-  for (const m of text.matchAll(re)) {
+  for (const m of text.matchAll(PER_PERIOD)) {
     const value = parseNumberToken(m[1]!);
     const first = m[2]!;
     if (value === null || NOT_AN_AMOUNT.test(first)) continue;
@@ -79,11 +81,16 @@ export function readPerPeriod(text: string): PerPeriodFound | null {
 
 export type Rhythm = { perWeek: number; perDay?: number };
 
+const TIMES_A_DAY = new RegExp(
+  `\\b(?:(twice|thrice)|${NUM}\\s*(?:x|times))\\s*(?:a|per|each|every|/)\\s*day\\b`,
+);
+const TIMES_A_WEEK = new RegExp(
+  `\\b(once|twice|thrice|${NUM.slice(1, -1)})\\s*(?:x|times?|days?|nights?|mornings?|evenings?|sessions?|workouts?|runs?|classes)?\\s*(?:a|per|each|every|/)\\s*week\\b`,
+);
+
 /** Sessions per week, from 'every day', 'daily', '3 times a week', 'twice a week', 'weekdays'; 'twice a day' too. */
 export function readRhythm(text: string): Rhythm | null {
-  const daily = new RegExp(
-    `\\b(?:(twice|thrice)|${NUM}\\s*(?:x|times))\\s*(?:a|per|each|every|/)\\s*day\\b`,
-  ).exec(text);
+  const daily = TIMES_A_DAY.exec(text);
   if (daily) {
     const n = daily[1] === 'twice' ? 2 : daily[1] === 'thrice' ? 3 : parseNumberToken(daily[2]!);
     if (n !== null && n > 0 && n <= 12) return { perWeek: 7, perDay: n };
@@ -95,9 +102,7 @@ export function readRhythm(text: string): Rhythm | null {
   )
     return { perWeek: 7 };
   if (/\b(?:every weekday|on weekdays|weekdays)\b/.test(text)) return { perWeek: 5 };
-  const times = new RegExp(
-    `\\b(once|twice|thrice|${NUM.slice(1, -1)})\\s*(?:x|times?|days?|nights?|mornings?|evenings?|sessions?|workouts?|runs?|classes)?\\s*(?:a|per|each|every|/)\\s*week\\b`,
-  ).exec(text);
+  const times = TIMES_A_WEEK.exec(text);
   if (times) {
     const word = times[1]!;
     const n = word === 'once' ? 1 : word === 'twice' ? 2 : word === 'thrice' ? 3 : parseNumberToken(word);
