@@ -357,5 +357,101 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       }
       expect(await countEffects(world.db, s.schemas.auth)).toBe(1);
     });
+
+    describe('waiting until a consumer has handled events', () => {
+      /** The world's client, counting the inbox looks a waiter makes. */
+      function countingClient() {
+        const client = sqlClient(world.db);
+        const counter = { looks: 0 };
+        const counting: typeof client = {
+          ...client,
+          $queryRawUnsafe<T>(query: string, ...values: unknown[]) {
+            if (query.includes('"_inbox"') && query.includes('count(*)')) counter.looks++;
+            return client.$queryRawUnsafe<T>(query, ...values);
+          },
+        };
+        return { counting, counter };
+      }
+      /** Pauses so long that a waiter only answers within the test if something woke it. */
+      const noPolls = { timeoutMs: 60_000, firstPollMs: 60_000, maxPollMs: 60_000 };
+
+      /** quests publishes; auth consumes on replica A; `waiter` is whoever waits for auth's progress. */
+      async function replicas(bus: EventBus, notifications: boolean, awaited: boolean) {
+        const s = await services(bus);
+        const options = (prisma: ReturnType<typeof sqlClient>) => ({
+          schema: s.schemas.auth,
+          publisher: 'auth',
+          prisma,
+          bus,
+          relay: { pollIntervalMs: 50 },
+          ...(notifications ? { notifications: world.db } : {}),
+        });
+        const consuming = createServiceEvents(options(sqlClient(world.db)));
+        relays.push(consuming);
+        await consuming.subscribe(
+          s.consumers.auth,
+          ['milestone.completed'],
+          (event, tx) => recordEffect(tx, s.schemas.auth, s.consumers.auth, event),
+          { awaited },
+        );
+        const { counting, counter } = countingClient();
+        const other = createServiceEvents(options(counting));
+        relays.push(other);
+        await s.quests.start();
+        return { s, consuming, other, counter };
+      }
+
+      it('wakes a waiter in the consuming process when the event is handled, without looking again', async () => {
+        const bus = await openBus();
+        const s = await services(bus);
+        const { counting, counter } = countingClient();
+        const auth = createServiceEvents({
+          schema: s.schemas.auth,
+          publisher: 'auth',
+          prisma: counting,
+          bus,
+        });
+        relays.push(auth);
+        await auth.subscribe(s.consumers.auth, ['milestone.completed'], (event, tx) =>
+          recordEffect(tx, s.schemas.auth, s.consumers.auth, event),
+        );
+        await s.quests.start();
+        const event = createEnvelope('milestone.completed', milestoneCompleted(9).payload, 'u1');
+        const waited = auth.waitUntilHandled(s.consumers.auth, [event.id], noPolls);
+        await bus.publish(event);
+        expect(await waited).toBe(true);
+        // The one look is the first, made before the event existed.
+        expect(counter.looks).toBe(1);
+        expect(await countEffects(world.db, s.schemas.auth)).toBe(1);
+      });
+
+      it("wakes a waiter in another replica through the database's notification", async () => {
+        const bus = await openBus();
+        const { s, other, counter } = await replicas(bus, true, true);
+        const event = createEnvelope('milestone.completed', milestoneCompleted(10).payload, 'u1');
+        const waited = other.waitUntilHandled(s.consumers.auth, [event.id], noPolls);
+        // Once the waiter listens (its first look comes after), the event goes out.
+        await waitUntil('the first look', () => counter.looks === 1);
+        await bus.publish(event);
+        expect(await waited).toBe(true);
+        expect(counter.looks).toBe(1);
+      });
+
+      it('answers by looking again when nothing announces the event, and says when the wait ran out', async () => {
+        const bus = await openBus();
+        const { s, other, counter } = await replicas(bus, false, false);
+        const event = createEnvelope('milestone.completed', milestoneCompleted(11).payload, 'u1');
+        const polls = { timeoutMs: 10_000, firstPollMs: 5, maxPollMs: 20 };
+        const waited = other.waitUntilHandled(s.consumers.auth, [event.id], polls);
+        await waitUntil('the first look', () => counter.looks >= 1);
+        await bus.publish(event);
+        expect(await waited).toBe(true);
+        expect(counter.looks).toBeGreaterThan(1);
+
+        const never = crypto.randomUUID();
+        const gaveUp = { timeoutMs: 50, firstPollMs: 5, maxPollMs: 20 };
+        expect(await other.waitUntilHandled(s.consumers.auth, [event.id, never], gaveUp)).toBe(false);
+      });
+    });
   });
 }

@@ -6,7 +6,9 @@ import {
   type EventPayloads,
   mayPublish,
 } from '@lifequest/proto';
+import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
+import { HandledWatchers, type WaitOptions } from './handled.ts';
 import { registerOutboxMetrics } from './metrics.ts';
 import {
   assertSchemaName,
@@ -31,6 +33,19 @@ export interface ServiceEventsOptions<Tx extends SqlTx> {
   subscribes?: readonly EventName[];
   /** Passed to every `$transaction`; PGlite runs one transaction at a time, so be generous. */
   transactionOptions?: { maxWait?: number; timeout?: number };
+  /**
+   * The database's LISTEN/NOTIFY, when other processes may consume this schema's events (PostgreSQL):
+   * `awaited` subscriptions announce each handled event there, and `waitUntilHandled` listens.
+   */
+  notifications?: Pick<Database, 'listen'>;
+}
+
+export interface SubscribeOptions {
+  /**
+   * Someone waits for this consumer's progress (`waitUntilHandled`), possibly in another replica: each
+   * handled event is also announced through the database's NOTIFY, sent by its commit.
+   */
+  awaited?: boolean;
 }
 
 /**
@@ -68,9 +83,17 @@ export interface ServiceEvents<Tx extends SqlTx> {
     consumer: string,
     names: readonly N[],
     handler: ConsumerHandler<N, Tx>,
+    options?: SubscribeOptions,
   ): Promise<void>;
   /** Whether `consumer` has handled every one of these events (their effects are committed). */
   hasHandled(consumer: string, eventIds: readonly string[]): Promise<boolean>;
+  /**
+   * Resolves true once `consumer` has handled every one of these events (their effects committed), false
+   * when `timeoutMs` ran out first. Woken at once when this process handled them, through the database's
+   * NOTIFY when another replica did (an `awaited` subscription), and else by looking in the inbox again
+   * after 2 ms, the pause doubling up to `maxPollMs` (see handled.ts).
+   */
+  waitUntilHandled(consumer: string, eventIds: readonly string[], options: WaitOptions): Promise<boolean>;
   /**
    * A hero's erasure, inside the purge's unit of work: the events of this service's outbox that mention
    * `userId` go, those already published now and the others (the purge's own confirmation among them:
@@ -108,6 +131,50 @@ export function createServiceEvents<Tx extends SqlTx>(
   );
   const txOptions = { maxWait: 10_000, timeout: 30_000, ...options.transactionOptions };
   let unregisterMetrics: (() => void) | undefined;
+  const watchers = new HandledWatchers();
+  const channel = `${schema}_handled`;
+  const notifications = channel.length <= 63 ? options.notifications : undefined;
+  let listening: Promise<unknown> | undefined;
+  let stopListening: (() => Promise<void>) | undefined;
+  let stopped = false;
+  /** LISTENs on the schema's channel once, on the first wait; after a failure or a loss, on the next. */
+  const listen = (): Promise<unknown> => {
+    if (!notifications || stopped) return Promise.resolve();
+    listening ??= notifications
+      .listen(
+        channel,
+        (payload) => watchers.notified(payload),
+        (error) => {
+          log?.warn({ err: error, channel }, 'lost the handled-events notifications; polling until back');
+          listening = undefined;
+          stopListening = undefined;
+        },
+      )
+      .then(
+        async (stop) => {
+          stopListening = stop;
+          if (stopped) await stop();
+        },
+        (error) => {
+          log?.warn({ err: error, channel }, 'could not listen for handled events; polling instead');
+          // Tried again by a later wait, not by every one: this one and those before it poll.
+          setTimeout(() => {
+            listening = undefined;
+          }, 5_000).unref();
+        },
+      );
+    return listening;
+  };
+  const hasHandled = async (consumer: string, eventIds: readonly string[]): Promise<boolean> => {
+    if (eventIds.length === 0) return true;
+    const rows = await prisma.$queryRawUnsafe<{ n: number }[]>(
+      `select count(*)::int as n from "${schema}"."_inbox"
+       where consumer = $1 and event_id::text in (select jsonb_array_elements_text($2::jsonb))`,
+      consumer,
+      JSON.stringify(eventIds),
+    );
+    return (rows[0]?.n ?? 0) >= new Set(eventIds).size;
+  };
 
   /** Runs `fn` with an `emit` bound to `tx`; tells the relay after the commit if anything was emitted. */
   const unitOfWork = async <R>(fn: (tx: Tx, emit: Emit) => Promise<R>): Promise<R> => {
@@ -133,7 +200,7 @@ export function createServiceEvents<Tx extends SqlTx>(
   return {
     schema,
     transaction: unitOfWork,
-    async subscribe(consumer, names, handler) {
+    async subscribe(consumer, names, handler, subscribeOptions = {}) {
       if (!CONSUMER_NAME.test(consumer)) throw new Error(`Invalid consumer name '${consumer}'`);
       const undeclared = options.subscribes ? names.filter((n) => !options.subscribes!.includes(n)) : [];
       if (undeclared.length > 0) {
@@ -141,13 +208,22 @@ export function createServiceEvents<Tx extends SqlTx>(
           `The ${schema} module consumes ${undeclared.join(', ')} without declaring it in its module's subscribes`,
         );
       }
+      // An awaited consumer's inbox insert also announces the event, delivered by the commit.
+      const announce = subscribeOptions.awaited === true && notifications !== undefined;
+      const insertInbox = announce
+        ? `with inserted as (
+             insert into "${schema}"."_inbox" (consumer, event_id) values ($1, $2::uuid)
+             on conflict do nothing returning event_id)
+           select event_id, pg_notify($3, $1 || ' ' || event_id::text) is null as quiet from inserted`
+        : `insert into "${schema}"."_inbox" (consumer, event_id) values ($1, $2::uuid)
+           on conflict do nothing returning event_id`;
       await bus.subscribe(consumer, names, async (event) => {
         await unitOfWork(async (tx, emit) => {
           const inserted = await tx.$queryRawUnsafe<unknown[]>(
-            `insert into "${schema}"."_inbox" (consumer, event_id) values ($1, $2::uuid)
-             on conflict do nothing returning event_id`,
+            insertInbox,
             consumer,
             event.id,
+            ...(announce ? [channel] : []),
           );
           if (inserted.length === 0) {
             log?.debug({ consumer, eventId: event.id, name: event.name }, 'duplicate event skipped');
@@ -156,26 +232,29 @@ export function createServiceEvents<Tx extends SqlTx>(
           // The bus only hands this handler the names it subscribed to.
           await handler(event as EventEnvelope<(typeof names)[number]>, tx, emit);
         });
+        // Committed (or seen before): whoever waits for it in this process may answer now.
+        watchers.handled(consumer, event.id);
       });
     },
-    async hasHandled(consumer, eventIds) {
-      if (eventIds.length === 0) return true;
-      const rows = await prisma.$queryRawUnsafe<{ n: number }[]>(
-        `select count(*)::int as n from "${schema}"."_inbox"
-         where consumer = $1 and event_id::text in (select jsonb_array_elements_text($2::jsonb))`,
-        consumer,
-        JSON.stringify(eventIds),
-      );
-      return (rows[0]?.n ?? 0) >= new Set(eventIds).size;
-    },
+    hasHandled,
+    waitUntilHandled: (consumer, eventIds, waitOptions) =>
+      watchers.wait(consumer, eventIds, waitOptions, {
+        ready: listen,
+        look: (ids) => hasHandled(consumer, ids),
+      }),
     forget: (tx, userId) => forgetInOutbox(tx, schema, userId),
     async start() {
+      stopped = false;
       unregisterMetrics ??= registerOutboxMetrics(relay);
       await relay.start();
     },
     async stop() {
       unregisterMetrics?.();
       unregisterMetrics = undefined;
+      stopped = true;
+      await listening;
+      await stopListening?.();
+      stopListening = undefined;
       await relay.stop();
     },
     flush: () => relay.flush(),

@@ -20,42 +20,48 @@ type XpEvent = EventEnvelope<(typeof XP_EVENTS)[number]>;
  * platform's inbox) in one transaction with its effect.
  */
 export async function consumeXpEvents(events: AuthEvents): Promise<void> {
-  await events.subscribe(XP_CONSUMER, XP_EVENTS, async (event, tx, emit) => {
-    const userId = event.payload.userId;
-    // One hero's events one at a time: balances and the level-up check read what the last one wrote.
-    const [user] = await tx.$queryRaw<{ id: string }[]>`
+  await events.subscribe(
+    XP_CONSUMER,
+    XP_EVENTS,
+    async (event, tx, emit) => {
+      const userId = event.payload.userId;
+      // One hero's events one at a time: balances and the level-up check read what the last one wrote.
+      const [user] = await tx.$queryRaw<{ id: string }[]>`
       select id from "auth"."users" where id::text = ${userId} for update`;
-    // A hero deleted meanwhile has no XP left to change.
-    if (!user) return;
-    const before = await totalXp(tx, userId);
-    const change = await apply(tx, event);
-    const fromLevel = lifeLevelForXp(before);
-    const toLevel = lifeLevelForXp(before + change);
-    if (change !== 0) {
-      // Lines are only ever added, so their count orders this hero's totals for every consumer.
-      const xpVersion = await tx.xpEntry.count({ where: { userId } });
-      await emit(
-        'user.xp_changed',
-        { userId, totalXP: before + change, lifeLevel: toLevel, xpVersion },
-        userId,
-      );
-    }
-    if (toLevel > fromLevel) {
-      const hero = await tx.user.findUniqueOrThrow({ where: { id: userId } });
-      await emit(
-        'user.leveled_up',
-        {
+      // A hero deleted meanwhile has no XP left to change.
+      if (!user) return;
+      const before = await totalXp(tx, userId);
+      const change = await apply(tx, event);
+      const fromLevel = lifeLevelForXp(before);
+      const toLevel = lifeLevelForXp(before + change);
+      if (change !== 0) {
+        // Lines are only ever added, so their count orders this hero's totals for every consumer.
+        const xpVersion = await tx.xpEntry.count({ where: { userId } });
+        await emit(
+          'user.xp_changed',
+          { userId, totalXP: before + change, lifeLevel: toLevel, xpVersion },
           userId,
-          name: hero.name,
-          activeClassTitle: activeClassTitle(hero.primaryClass),
-          fromLevel,
-          toLevel,
-          totalXP: before + change,
-        },
-        userId,
-      );
-    }
-  });
+        );
+      }
+      if (toLevel > fromLevel) {
+        const hero = await tx.user.findUniqueOrThrow({ where: { id: userId } });
+        await emit(
+          'user.leveled_up',
+          {
+            userId,
+            name: hero.name,
+            activeClassTitle: activeClassTitle(hero.primaryClass),
+            fromLevel,
+            toLevel,
+            totalXP: before + change,
+          },
+          userId,
+        );
+      }
+    },
+    // The awaited projection (projection.ts) waits for these events, maybe in another auth replica.
+    { awaited: true },
+  );
 }
 
 function apply(tx: AuthTx, event: XpEvent): Promise<number> {
