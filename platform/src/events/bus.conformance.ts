@@ -358,6 +358,80 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       expect(await countEffects(world.db, s.schemas.auth)).toBe(1);
     });
 
+    it('publishes the events a unit of work hands its relay after the commit, without claiming them', async () => {
+      const bus = await openBus();
+      const s = await services(bus);
+      await s.auth.subscribe(s.consumers.auth, ['milestone.completed'], (event, tx) =>
+        recordEffect(tx, s.schemas.auth, s.consumers.auth, event),
+      );
+      const client = sqlClient(world.db);
+      let claims = 0;
+      const counting: typeof client = {
+        ...client,
+        $queryRawUnsafe<T>(query: string, ...values: unknown[]) {
+          if (query.includes('skip locked')) claims++;
+          return client.$queryRawUnsafe<T>(query, ...values);
+        },
+      };
+      // It looks for pending rows once at start, then not again within the test unless told to.
+      const quests = createServiceEvents({
+        schema: s.schemas.quests,
+        publisher: 'quests',
+        prisma: counting,
+        bus,
+        relay: { pollIntervalMs: 60_000 },
+      });
+      relays.push(quests);
+      await quests.start();
+      await waitUntil('the claim at start', () => claims === 1);
+      await quests.transaction((_tx, emit) =>
+        emit('milestone.completed', milestoneCompleted(12).payload, 'u1'),
+      );
+      await waitUntil('the effect', async () => (await countEffects(world.db, s.schemas.auth)) === 1);
+      await waitUntil('the outbox to drain', async () => (await quests.backlog()) === 0);
+      expect(claims).toBe(1);
+    });
+
+    it('publishes what a unit of work handed to a relay that died before publishing, once its lease ran out', async () => {
+      const bus = await openBus();
+      const s = await services(bus);
+      await s.auth.subscribe(s.consumers.auth, ['milestone.completed'], (event, tx) =>
+        recordEffect(tx, s.schemas.auth, s.consumers.auth, event),
+      );
+      let release: (error: Error) => void = () => {};
+      const hanging: EventBus = {
+        ...bus,
+        kind: bus.kind,
+        publish: () => new Promise((_resolve, reject) => (release = reject)),
+      };
+      const doomed = createServiceEvents({
+        schema: s.schemas.quests,
+        publisher: 'quests',
+        prisma: sqlClient(world.db),
+        bus: hanging,
+        relay: { pollIntervalMs: 60_000, claimTtlMs: 300 },
+      });
+      await doomed.start();
+      // Committed and leased to the doomed relay, whose publish never comes back.
+      await doomed.transaction((_tx, emit) =>
+        emit('milestone.completed', milestoneCompleted(13).payload, 'u1'),
+      );
+      const successor = new OutboxRelay(sqlClient(world.db), s.schemas.quests, bus, { pollIntervalMs: 20 });
+      await successor.start();
+      try {
+        await waitUntil(
+          'the event after the lease ran out',
+          async () => (await countEffects(world.db, s.schemas.auth)) === 1,
+        );
+        await waitUntil('the outbox to drain', async () => (await successor.backlog()) === 0);
+      } finally {
+        await successor.stop();
+        release(new Error('the doomed process is gone'));
+        await doomed.stop();
+      }
+      expect(await countEffects(world.db, s.schemas.auth)).toBe(1);
+    });
+
     describe('waiting until a consumer has handled events', () => {
       /** The world's client, counting the inbox looks a waiter makes. */
       function countingClient() {

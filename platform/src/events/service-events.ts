@@ -176,9 +176,14 @@ export function createServiceEvents<Tx extends SqlTx>(
     return (rows[0]?.n ?? 0) >= new Set(eventIds).size;
   };
 
-  /** Runs `fn` with an `emit` bound to `tx`; tells the relay after the commit if anything was emitted. */
+  /**
+   * Runs `fn` with an `emit` bound to `tx`. Its events are written leased to the running relay, which
+   * gets them after the commit and publishes them at once (without claiming them again); without a lease
+   * (relay stopped or full) the relay is told to claim them.
+   */
   const unitOfWork = async <R>(fn: (tx: Tx, emit: Emit) => Promise<R>): Promise<R> => {
     let emitted = 0;
+    const leased: EventEnvelope[] = [];
     const result = await prisma.$transaction(async (tx) => {
       const emit: Emit = async (name, payload, actorId) => {
         if (!mayPublish(options.publisher, name)) {
@@ -187,13 +192,16 @@ export function createServiceEvents<Tx extends SqlTx>(
           );
         }
         const event = createEnvelope(name, payload, actorId);
-        await insertOutboxRow(tx, schema, event);
+        const lease = relay.lease();
+        await insertOutboxRow(tx, schema, event, lease);
+        if (lease) leased.push(event as EventEnvelope);
         emitted++;
         return event;
       };
       return fn(tx, emit);
     }, txOptions);
-    if (emitted > 0) relay.nudge();
+    if (leased.length > 0) relay.handOver(leased);
+    if (emitted > leased.length) relay.nudge();
     return result;
   };
 
