@@ -18,6 +18,7 @@ import {
   type RelayOptions,
 } from './outbox.ts';
 import type { EventBus, SqlTx, TransactionalClient } from './ports.ts';
+import { sqlClient } from './sql-client.ts';
 
 export interface ServiceEventsOptions<Tx extends SqlTx> {
   /** The service's own Postgres schema: its `_outbox` and `_inbox` live there. */
@@ -33,6 +34,8 @@ export interface ServiceEventsOptions<Tx extends SqlTx> {
   subscribes?: readonly EventName[];
   /** Passed to every `$transaction`; PGlite runs one transaction at a time, so be generous. */
   transactionOptions?: { maxWait?: number; timeout?: number };
+  /** The database the client runs on: `sqlTransaction` runs its units of work on its driver. */
+  database?: Database;
   /**
    * The database's LISTEN/NOTIFY, when other processes may consume this schema's events (PostgreSQL):
    * `awaited` subscriptions announce each handled event there, and `waitUntilHandled` listens.
@@ -73,6 +76,12 @@ export interface ServiceEvents<Tx extends SqlTx> {
    * effect and every event it `emit`s commit together (or neither does), then the relay is told once.
    */
   transaction<R>(fn: (tx: Tx, emit: Emit) => Promise<R>): Promise<R>;
+  /**
+   * The same unit of work in SQL on the database's driver, without the service's Prisma client: for a
+   * hot path written as a few statements (each one through Prisma costs its client's planning and
+   * mapping, most of a short transaction's time).
+   */
+  sqlTransaction<R>(fn: (tx: SqlTx, emit: Emit) => Promise<R>): Promise<R>;
   /**
    * Consumes `names` as `consumer` (normally the service's name). For each event the platform opens a
    * transaction on this service's client, writes the inbox row (consumer, eventId) and runs `handler`
@@ -181,33 +190,41 @@ export function createServiceEvents<Tx extends SqlTx>(
    * gets them after the commit and publishes them at once (without claiming them again); without a lease
    * (relay stopped or full) the relay is told to claim them.
    */
-  const unitOfWork = async <R>(fn: (tx: Tx, emit: Emit) => Promise<R>): Promise<R> => {
-    let emitted = 0;
-    const leased: EventEnvelope[] = [];
-    const result = await prisma.$transaction(async (tx) => {
-      const emit: Emit = async (name, payload, actorId) => {
-        if (!mayPublish(options.publisher, name)) {
-          throw new Error(
-            `The ${options.publisher} module may not emit ${name}: its publisher is ${String(EVENT_PUBLISHERS[name])} (proto's EVENT_PUBLISHERS)`,
-          );
-        }
-        const event = createEnvelope(name, payload, actorId);
-        const lease = relay.lease();
-        await insertOutboxRow(tx, schema, event, lease);
-        if (lease) leased.push(event as EventEnvelope);
-        emitted++;
-        return event;
-      };
-      return fn(tx, emit);
-    }, txOptions);
-    if (leased.length > 0) relay.handOver(leased);
-    if (emitted > leased.length) relay.nudge();
-    return result;
-  };
+  const unitOfWorkOn =
+    <T extends SqlTx>(client: TransactionalClient<T>) =>
+    async <R>(fn: (tx: T, emit: Emit) => Promise<R>): Promise<R> => {
+      let emitted = 0;
+      const leased: EventEnvelope[] = [];
+      const result = await client.$transaction(async (tx) => {
+        const emit: Emit = async (name, payload, actorId) => {
+          if (!mayPublish(options.publisher, name)) {
+            throw new Error(
+              `The ${options.publisher} module may not emit ${name}: its publisher is ${String(EVENT_PUBLISHERS[name])} (proto's EVENT_PUBLISHERS)`,
+            );
+          }
+          const event = createEnvelope(name, payload, actorId);
+          const lease = relay.lease();
+          await insertOutboxRow(tx, schema, event, lease);
+          if (lease) leased.push(event as EventEnvelope);
+          emitted++;
+          return event;
+        };
+        return fn(tx, emit);
+      }, txOptions);
+      if (leased.length > 0) relay.handOver(leased);
+      if (emitted > leased.length) relay.nudge();
+      return result;
+    };
+  const unitOfWork = unitOfWorkOn(prisma);
+  const driver = options.database ? unitOfWorkOn(sqlClient(options.database)) : undefined;
 
   return {
     schema,
     transaction: unitOfWork,
+    sqlTransaction(fn) {
+      if (!driver) throw new Error(`The ${schema} module's events were made without the database`);
+      return driver(fn);
+    },
     async subscribe(consumer, names, handler, subscribeOptions = {}) {
       if (!CONSUMER_NAME.test(consumer)) throw new Error(`Invalid consumer name '${consumer}'`);
       const undeclared = options.subscribes ? names.filter((n) => !options.subscribes!.includes(n)) : [];

@@ -24,6 +24,7 @@ export function moduleContext(
         bus: shared.bus,
         log: shared.log,
         subscribes: module.subscribes,
+        database: shared.db,
         // Embedded, this process is the only consumer of its database's events: it tells its own waiters.
         ...(shared.db.kind === 'postgres' ? { notifications: shared.db } : {}),
       });
