@@ -1,7 +1,7 @@
+import type { Queryable } from '@lifequest/platform';
 import { lifeLevelForXp, type XpProjection } from '@lifequest/proto';
-import type { AuthDb, AuthEvents } from '../db.ts';
+import type { AuthEvents } from '../db.ts';
 import { XP_CONSUMER } from './consumer.ts';
-import { totalXp } from './ledger.ts';
 
 export interface ProjectionOptions {
   /** How long to wait for the ledger to hold the events. */
@@ -20,13 +20,19 @@ const DEFAULTS: ProjectionOptions = { waitMs: 3_000, pollMs: 40 };
  * PostgreSQL's NOTIFY when another auth replica did, and by looking in the inbox again (after 2 ms,
  * doubling up to `pollMs`) should neither come (ServiceEvents.waitUntilHandled).
  */
+/** The hero's totalXP and what the given events added, in one statement on the driver. */
+const TOTALS = `
+  select coalesce(sum(amount), 0)::int as total,
+         coalesce(sum(amount) filter (where event_id = any($2::uuid[])), 0)::int as delta
+    from auth.xp_ledger where user_id = $1::uuid`;
+
 export class XpProjectionService {
-  readonly #db: AuthDb;
+  readonly #db: Queryable;
   readonly #events: Pick<AuthEvents, 'waitUntilHandled'>;
   readonly #options: ProjectionOptions;
 
   constructor(
-    db: AuthDb,
+    db: Queryable,
     events: Pick<AuthEvents, 'waitUntilHandled'>,
     options: Partial<ProjectionOptions> = {},
   ) {
@@ -40,14 +46,9 @@ export class XpProjectionService {
       timeoutMs: this.#options.waitMs,
       maxPollMs: this.#options.pollMs,
     });
-    const [total, delta] = await Promise.all([
-      totalXp(this.#db, userId),
-      eventIds.length === 0
-        ? Promise.resolve(0)
-        : this.#db.xpEntry
-            .aggregate({ where: { userId, eventId: { in: [...eventIds] } }, _sum: { amount: true } })
-            .then((sum) => sum._sum.amount ?? 0),
-    ]);
+    const [row] = await this.#db.query<{ total: number; delta: number }>(TOTALS, [userId, eventIds]);
+    const total = row?.total ?? 0;
+    const delta = row?.delta ?? 0;
     return { totalXP: total, lifeLevel: lifeLevelForXp(total), xpDelta: delta, caughtUp };
   }
 }
