@@ -432,6 +432,32 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       expect(await countEffects(world.db, s.schemas.auth)).toBe(1);
     });
 
+    it("consumes on the database's driver (subscribeSql) with its inbox row, in one unit of work", async () => {
+      const bus = await openBus();
+      const { log, lines } = capturingLogger();
+      const s = await services(bus);
+      const auth = createServiceEvents({
+        schema: s.schemas.auth,
+        publisher: 'auth',
+        prisma: sqlClient(world.db),
+        database: world.db,
+        bus,
+        log,
+      });
+      relays.push(auth);
+      await auth.subscribeSql(s.consumers.auth, ['milestone.completed'], (event, tx) =>
+        recordEffect(tx, s.schemas.auth, s.consumers.auth, event),
+      );
+      const event = milestoneCompleted(14);
+      await bus.publish(event);
+      await bus.publish(event);
+      await waitUntil('the duplicate to be seen and skipped', () =>
+        lines.some((l) => l.includes('duplicate event skipped') && l.includes(event.id)),
+      );
+      expect(await countEffects(world.db, s.schemas.auth)).toBe(1);
+      expect(await auth.hasHandled(s.consumers.auth, [event.id])).toBe(true);
+    });
+
     describe('waiting until a consumer has handled events', () => {
       /** The world's client, counting the inbox looks a waiter makes. */
       function countingClient() {

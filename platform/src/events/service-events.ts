@@ -94,6 +94,16 @@ export interface ServiceEvents<Tx extends SqlTx> {
     handler: ConsumerHandler<N, Tx>,
     options?: SubscribeOptions,
   ): Promise<void>;
+  /**
+   * `subscribe` with each event's unit of work on the database's driver (see `sqlTransaction`): for a
+   * consumer on the hot path, written as a few SQL statements.
+   */
+  subscribeSql<N extends EventName>(
+    consumer: string,
+    names: readonly N[],
+    handler: ConsumerHandler<N, SqlTx>,
+    options?: SubscribeOptions,
+  ): Promise<void>;
   /** Whether `consumer` has handled every one of these events (their effects are committed). */
   hasHandled(consumer: string, eventIds: readonly string[]): Promise<boolean>;
   /**
@@ -218,6 +228,50 @@ export function createServiceEvents<Tx extends SqlTx>(
   const unitOfWork = unitOfWorkOn(prisma);
   const driver = options.database ? unitOfWorkOn(sqlClient(options.database)) : undefined;
 
+  /** subscribe (and subscribeSql): each event's inbox row and effect in one unit of work of `run`. */
+  const subscribeOn = async <T extends SqlTx, N extends EventName>(
+    run: <R>(fn: (tx: T, emit: Emit) => Promise<R>) => Promise<R>,
+    consumer: string,
+    names: readonly N[],
+    handler: ConsumerHandler<N, T>,
+    subscribeOptions: SubscribeOptions = {},
+  ): Promise<void> => {
+    if (!CONSUMER_NAME.test(consumer)) throw new Error(`Invalid consumer name '${consumer}'`);
+    const undeclared = options.subscribes ? names.filter((n) => !options.subscribes!.includes(n)) : [];
+    if (undeclared.length > 0) {
+      throw new Error(
+        `The ${schema} module consumes ${undeclared.join(', ')} without declaring it in its module's subscribes`,
+      );
+    }
+    // An awaited consumer's inbox insert also announces the event, delivered by the commit.
+    const announce = subscribeOptions.awaited === true && notifications !== undefined;
+    const insertInbox = announce
+      ? `with inserted as (
+           insert into "${schema}"."_inbox" (consumer, event_id) values ($1, $2::uuid)
+           on conflict do nothing returning event_id)
+         select event_id, pg_notify($3, $1 || ' ' || event_id::text) is null as quiet from inserted`
+      : `insert into "${schema}"."_inbox" (consumer, event_id) values ($1, $2::uuid)
+         on conflict do nothing returning event_id`;
+    await bus.subscribe(consumer, names, async (event) => {
+      await run(async (tx, emit) => {
+        const inserted = await tx.$queryRawUnsafe<unknown[]>(
+          insertInbox,
+          consumer,
+          event.id,
+          ...(announce ? [channel] : []),
+        );
+        if (inserted.length === 0) {
+          log?.debug({ consumer, eventId: event.id, name: event.name }, 'duplicate event skipped');
+          return;
+        }
+        // The bus only hands this handler the names it subscribed to.
+        await handler(event as EventEnvelope<(typeof names)[number]>, tx, emit);
+      });
+      // Committed (or seen before): whoever waits for it in this process may answer now.
+      watchers.handled(consumer, event.id);
+    });
+  };
+
   return {
     schema,
     transaction: unitOfWork,
@@ -225,41 +279,11 @@ export function createServiceEvents<Tx extends SqlTx>(
       if (!driver) throw new Error(`The ${schema} module's events were made without the database`);
       return driver(fn);
     },
-    async subscribe(consumer, names, handler, subscribeOptions = {}) {
-      if (!CONSUMER_NAME.test(consumer)) throw new Error(`Invalid consumer name '${consumer}'`);
-      const undeclared = options.subscribes ? names.filter((n) => !options.subscribes!.includes(n)) : [];
-      if (undeclared.length > 0) {
-        throw new Error(
-          `The ${schema} module consumes ${undeclared.join(', ')} without declaring it in its module's subscribes`,
-        );
-      }
-      // An awaited consumer's inbox insert also announces the event, delivered by the commit.
-      const announce = subscribeOptions.awaited === true && notifications !== undefined;
-      const insertInbox = announce
-        ? `with inserted as (
-             insert into "${schema}"."_inbox" (consumer, event_id) values ($1, $2::uuid)
-             on conflict do nothing returning event_id)
-           select event_id, pg_notify($3, $1 || ' ' || event_id::text) is null as quiet from inserted`
-        : `insert into "${schema}"."_inbox" (consumer, event_id) values ($1, $2::uuid)
-           on conflict do nothing returning event_id`;
-      await bus.subscribe(consumer, names, async (event) => {
-        await unitOfWork(async (tx, emit) => {
-          const inserted = await tx.$queryRawUnsafe<unknown[]>(
-            insertInbox,
-            consumer,
-            event.id,
-            ...(announce ? [channel] : []),
-          );
-          if (inserted.length === 0) {
-            log?.debug({ consumer, eventId: event.id, name: event.name }, 'duplicate event skipped');
-            return;
-          }
-          // The bus only hands this handler the names it subscribed to.
-          await handler(event as EventEnvelope<(typeof names)[number]>, tx, emit);
-        });
-        // Committed (or seen before): whoever waits for it in this process may answer now.
-        watchers.handled(consumer, event.id);
-      });
+    subscribe: (consumer, names, handler, subscribeOptions) =>
+      subscribeOn(unitOfWork, consumer, names, handler, subscribeOptions),
+    subscribeSql(consumer, names, handler, subscribeOptions) {
+      if (!driver) throw new Error(`The ${schema} module's events were made without the database`);
+      return subscribeOn(driver, consumer, names, handler, subscribeOptions);
     },
     hasHandled,
     waitUntilHandled: (consumer, eventIds, waitOptions) =>
