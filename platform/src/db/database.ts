@@ -20,7 +20,23 @@ export interface Database extends Queryable {
   /** A driver adapter for a service's generated Prisma client. */
   prismaAdapter(): PrismaPg | PrismaPGlite;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on `channel` (lower-case letters, digits, `_`): `onNotify` gets the payload of every NOTIFY
+   * committed on it from now on, by any connection to the database. PostgreSQL: a connection of its own,
+   * and `onLost` is told if it drops (nothing is heard after that; listen again). Resolves with the stop.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onLost?: (error: unknown) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+const CHANNEL = /^[a-z][a-z0-9_]{0,62}$/;
+
+function assertChannel(channel: string): void {
+  if (!CHANNEL.test(channel)) throw new Error(`Invalid notification channel '${channel}'`);
 }
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
@@ -58,6 +74,33 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       } finally {
         client.release();
       }
+    },
+    async listen(channel, onNotify, onLost) {
+      assertChannel(channel);
+      const client = new pg.Client({ connectionString: url });
+      let lost = false;
+      const lose = (error: unknown) => {
+        if (lost) return;
+        lost = true;
+        onLost?.(error);
+      };
+      client.on('error', lose);
+      client.on('end', () => lose(new Error('the listening connection ended')));
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? '');
+      });
+      try {
+        await client.connect();
+        await client.query(`listen ${channel}`);
+      } catch (error) {
+        lost = true;
+        await client.end().catch(() => {});
+        throw error;
+      }
+      return async () => {
+        lost = true;
+        await client.end().catch(() => {});
+      };
     },
     close: () => pool.end(),
   };
@@ -129,6 +172,13 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     ...q(pglite),
     prismaAdapter: () => new PrismaPGlite(pglite),
     transaction: (fn) => pglite.transaction((tx) => fn(q(tx))),
+    async listen(channel, onNotify) {
+      assertChannel(channel);
+      const stop = await pglite.listen(channel, onNotify);
+      return async () => {
+        if (!pglite.closed) await stop();
+      };
+    },
     async close() {
       if (!pglite.closed) await pglite.close();
     },

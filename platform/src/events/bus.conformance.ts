@@ -357,5 +357,201 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       }
       expect(await countEffects(world.db, s.schemas.auth)).toBe(1);
     });
+
+    it('publishes the events a unit of work hands its relay after the commit, without claiming them', async () => {
+      const bus = await openBus();
+      const s = await services(bus);
+      await s.auth.subscribe(s.consumers.auth, ['milestone.completed'], (event, tx) =>
+        recordEffect(tx, s.schemas.auth, s.consumers.auth, event),
+      );
+      const client = sqlClient(world.db);
+      let claims = 0;
+      const counting: typeof client = {
+        ...client,
+        $queryRawUnsafe<T>(query: string, ...values: unknown[]) {
+          if (query.includes('skip locked')) claims++;
+          return client.$queryRawUnsafe<T>(query, ...values);
+        },
+      };
+      // It looks for pending rows once at start, then not again within the test unless told to.
+      const quests = createServiceEvents({
+        schema: s.schemas.quests,
+        publisher: 'quests',
+        prisma: counting,
+        bus,
+        relay: { pollIntervalMs: 60_000 },
+      });
+      relays.push(quests);
+      await quests.start();
+      await waitUntil('the claim at start', () => claims === 1);
+      await quests.transaction((_tx, emit) =>
+        emit('milestone.completed', milestoneCompleted(12).payload, 'u1'),
+      );
+      await waitUntil('the effect', async () => (await countEffects(world.db, s.schemas.auth)) === 1);
+      await waitUntil('the outbox to drain', async () => (await quests.backlog()) === 0);
+      expect(claims).toBe(1);
+    });
+
+    it('publishes what a unit of work handed to a relay that died before publishing, once its lease ran out', async () => {
+      const bus = await openBus();
+      const s = await services(bus);
+      await s.auth.subscribe(s.consumers.auth, ['milestone.completed'], (event, tx) =>
+        recordEffect(tx, s.schemas.auth, s.consumers.auth, event),
+      );
+      let release: (error: Error) => void = () => {};
+      const hanging: EventBus = {
+        ...bus,
+        kind: bus.kind,
+        publish: () => new Promise((_resolve, reject) => (release = reject)),
+      };
+      const doomed = createServiceEvents({
+        schema: s.schemas.quests,
+        publisher: 'quests',
+        prisma: sqlClient(world.db),
+        bus: hanging,
+        relay: { pollIntervalMs: 60_000, claimTtlMs: 300 },
+      });
+      await doomed.start();
+      // Committed and leased to the doomed relay, whose publish never comes back.
+      await doomed.transaction((_tx, emit) =>
+        emit('milestone.completed', milestoneCompleted(13).payload, 'u1'),
+      );
+      const successor = new OutboxRelay(sqlClient(world.db), s.schemas.quests, bus, { pollIntervalMs: 20 });
+      await successor.start();
+      try {
+        await waitUntil(
+          'the event after the lease ran out',
+          async () => (await countEffects(world.db, s.schemas.auth)) === 1,
+        );
+        await waitUntil('the outbox to drain', async () => (await successor.backlog()) === 0);
+      } finally {
+        await successor.stop();
+        release(new Error('the doomed process is gone'));
+        await doomed.stop();
+      }
+      expect(await countEffects(world.db, s.schemas.auth)).toBe(1);
+    });
+
+    it("consumes on the database's driver (subscribeSql) with its inbox row, in one unit of work", async () => {
+      const bus = await openBus();
+      const { log, lines } = capturingLogger();
+      const s = await services(bus);
+      const auth = createServiceEvents({
+        schema: s.schemas.auth,
+        publisher: 'auth',
+        prisma: sqlClient(world.db),
+        database: world.db,
+        bus,
+        log,
+      });
+      relays.push(auth);
+      await auth.subscribeSql(s.consumers.auth, ['milestone.completed'], (event, tx) =>
+        recordEffect(tx, s.schemas.auth, s.consumers.auth, event),
+      );
+      const event = milestoneCompleted(14);
+      await bus.publish(event);
+      await bus.publish(event);
+      await waitUntil('the duplicate to be seen and skipped', () =>
+        lines.some((l) => l.includes('duplicate event skipped') && l.includes(event.id)),
+      );
+      expect(await countEffects(world.db, s.schemas.auth)).toBe(1);
+      expect(await auth.hasHandled(s.consumers.auth, [event.id])).toBe(true);
+    });
+
+    describe('waiting until a consumer has handled events', () => {
+      /** The world's client, counting the inbox looks a waiter makes. */
+      function countingClient() {
+        const client = sqlClient(world.db);
+        const counter = { looks: 0 };
+        const counting: typeof client = {
+          ...client,
+          $queryRawUnsafe<T>(query: string, ...values: unknown[]) {
+            if (query.includes('"_inbox"') && query.includes('count(*)')) counter.looks++;
+            return client.$queryRawUnsafe<T>(query, ...values);
+          },
+        };
+        return { counting, counter };
+      }
+      /** Pauses so long that a waiter only answers within the test if something woke it. */
+      const noPolls = { timeoutMs: 60_000, firstPollMs: 60_000, maxPollMs: 60_000 };
+
+      /** quests publishes; auth consumes on replica A; `waiter` is whoever waits for auth's progress. */
+      async function replicas(bus: EventBus, notifications: boolean, awaited: boolean) {
+        const s = await services(bus);
+        const options = (prisma: ReturnType<typeof sqlClient>) => ({
+          schema: s.schemas.auth,
+          publisher: 'auth',
+          prisma,
+          bus,
+          relay: { pollIntervalMs: 50 },
+          ...(notifications ? { notifications: world.db } : {}),
+        });
+        const consuming = createServiceEvents(options(sqlClient(world.db)));
+        relays.push(consuming);
+        await consuming.subscribe(
+          s.consumers.auth,
+          ['milestone.completed'],
+          (event, tx) => recordEffect(tx, s.schemas.auth, s.consumers.auth, event),
+          { awaited },
+        );
+        const { counting, counter } = countingClient();
+        const other = createServiceEvents(options(counting));
+        relays.push(other);
+        await s.quests.start();
+        return { s, consuming, other, counter };
+      }
+
+      it('wakes a waiter in the consuming process when the event is handled, without looking again', async () => {
+        const bus = await openBus();
+        const s = await services(bus);
+        const { counting, counter } = countingClient();
+        const auth = createServiceEvents({
+          schema: s.schemas.auth,
+          publisher: 'auth',
+          prisma: counting,
+          bus,
+        });
+        relays.push(auth);
+        await auth.subscribe(s.consumers.auth, ['milestone.completed'], (event, tx) =>
+          recordEffect(tx, s.schemas.auth, s.consumers.auth, event),
+        );
+        await s.quests.start();
+        const event = createEnvelope('milestone.completed', milestoneCompleted(9).payload, 'u1');
+        const waited = auth.waitUntilHandled(s.consumers.auth, [event.id], noPolls);
+        await bus.publish(event);
+        expect(await waited).toBe(true);
+        // The one look is the first, made before the event existed.
+        expect(counter.looks).toBe(1);
+        expect(await countEffects(world.db, s.schemas.auth)).toBe(1);
+      });
+
+      it("wakes a waiter in another replica through the database's notification", async () => {
+        const bus = await openBus();
+        const { s, other, counter } = await replicas(bus, true, true);
+        const event = createEnvelope('milestone.completed', milestoneCompleted(10).payload, 'u1');
+        const waited = other.waitUntilHandled(s.consumers.auth, [event.id], noPolls);
+        // Once the waiter listens (its first look comes after), the event goes out.
+        await waitUntil('the first look', () => counter.looks === 1);
+        await bus.publish(event);
+        expect(await waited).toBe(true);
+        expect(counter.looks).toBe(1);
+      });
+
+      it('answers by looking again when nothing announces the event, and says when the wait ran out', async () => {
+        const bus = await openBus();
+        const { s, other, counter } = await replicas(bus, false, false);
+        const event = createEnvelope('milestone.completed', milestoneCompleted(11).payload, 'u1');
+        const polls = { timeoutMs: 10_000, firstPollMs: 5, maxPollMs: 20 };
+        const waited = other.waitUntilHandled(s.consumers.auth, [event.id], polls);
+        await waitUntil('the first look', () => counter.looks >= 1);
+        await bus.publish(event);
+        expect(await waited).toBe(true);
+        expect(counter.looks).toBeGreaterThan(1);
+
+        const never = crypto.randomUUID();
+        const gaveUp = { timeoutMs: 50, firstPollMs: 5, maxPollMs: 20 };
+        expect(await other.waitUntilHandled(s.consumers.auth, [event.id, never], gaveUp)).toBe(false);
+      });
+    });
   });
 }

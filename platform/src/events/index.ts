@@ -1,5 +1,6 @@
 export * from './create-bus.ts';
 export * from './dead-letter-store.ts';
+export * from './handled.ts';
 export * from './in-process-bus.ts';
 export * from './metrics.ts';
 export * from './outbox.ts';

@@ -10,17 +10,39 @@ export function assertSchemaName(schema: string): void {
   if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name '${schema}'`);
 }
 
-/** Writes an already-built envelope into `schema`'s outbox inside the caller's transaction. */
+/** A lease written with the row: the relay that will publish it once the transaction commits. */
+export interface OutboxLease {
+  relayId: string;
+  ttlMs: number;
+}
+
+/**
+ * Writes an already-built envelope into `schema`'s outbox inside the caller's transaction; with a lease,
+ * the row is claimed by that relay from the start (as its own claim would have, attempt 1 counted).
+ */
 export async function insertOutboxRow<N extends EventName>(
   tx: SqlTx,
   schema: string,
   event: EventEnvelope<N>,
+  lease?: OutboxLease,
 ): Promise<void> {
+  if (!lease) {
+    await tx.$executeRawUnsafe(
+      `insert into "${schema}"."_outbox" (id, name, envelope) values ($1::uuid, $2, $3::jsonb)`,
+      event.id,
+      event.name,
+      JSON.stringify(event),
+    );
+    return;
+  }
   await tx.$executeRawUnsafe(
-    `insert into "${schema}"."_outbox" (id, name, envelope) values ($1::uuid, $2, $3::jsonb)`,
+    `insert into "${schema}"."_outbox" (id, name, envelope, claimed_by, claimed_until, attempts)
+     values ($1::uuid, $2, $3::jsonb, $4, now() + ($5::int * interval '1 millisecond'), 1)`,
     event.id,
     event.name,
     JSON.stringify(event),
+    lease.relayId,
+    lease.ttlMs,
   );
 }
 
@@ -78,7 +100,8 @@ export const DEFAULT_RELAY: RelayOptions = {
 
 interface ClaimedRow {
   id: string;
-  envelope: string;
+  /** As read back from the outbox, or the event itself when its unit of work handed it over. */
+  envelope: string | EventEnvelope;
 }
 
 /**
@@ -151,6 +174,26 @@ export class OutboxRelay {
       .catch((error) =>
         this.#log?.warn({ err: error, schema: this.schema }, 'could not release outbox claims'),
       );
+  }
+
+  /**
+   * The lease a unit of work writes its rows with, so that it can hand them over after the commit
+   * (`handOver`) instead of the relay claiming them in a round trip of its own. None while the relay is
+   * stopped or has as many publishes in flight as it takes: the rows then wait for its claim.
+   */
+  lease(): OutboxLease | undefined {
+    if (!this.#running || this.#inFlight.size >= this.#options.maxInFlight) return undefined;
+    return { relayId: this.#relayId, ttlMs: this.#options.claimTtlMs };
+  }
+
+  /**
+   * Publishes committed rows written under this relay's `lease`, as if it had just claimed them. Should
+   * the relay have stopped meanwhile, or the process die before the confirm, their lease runs out and a
+   * relay claims them then: at least once, as for every claim.
+   */
+  handOver(events: readonly EventEnvelope[]): void {
+    if (!this.#running) return;
+    for (const event of events) void this.#track(this.#publishRow({ id: event.id, envelope: event }));
   }
 
   /** Wakes the relay now: called once a unit of work that wrote outbox rows has committed. */
@@ -259,7 +302,8 @@ export class OutboxRelay {
   /** Publishes one row; true once the bus confirmed it and the row is marked sent. */
   async #publishRow(row: ClaimedRow): Promise<boolean> {
     try {
-      await this.#bus.publish(parseEnvelope(JSON.parse(row.envelope)));
+      const event = typeof row.envelope === 'string' ? parseEnvelope(JSON.parse(row.envelope)) : row.envelope;
+      await this.#bus.publish(event);
     } catch (error) {
       this.#log?.warn(
         { err: error, schema: this.schema, eventId: row.id },

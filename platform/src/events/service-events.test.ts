@@ -54,4 +54,48 @@ describe('the unit of work', () => {
       await db.close();
     }
   });
+
+  it('runs the same unit of work on the driver (sqlTransaction): state and events commit or roll back together', async () => {
+    const db = await openPglite(undefined);
+    try {
+      await createServiceSchema(db, 'quests');
+      const bus = new InProcessEventBus({ deadLetters: new SqlDeadLetterStore(db) });
+      const events = createServiceEvents({
+        schema: 'quests',
+        publisher: 'quests',
+        prisma: sqlClient(db),
+        database: db,
+        bus,
+      });
+      const outbox = async () =>
+        (await db.query<{ name: string }>('select name from quests."_outbox" order by seq')).map(
+          (r) => r.name,
+        );
+      const effect = (tx: { $executeRawUnsafe(q: string): Promise<number> }) =>
+        tx.$executeRawUnsafe(
+          `insert into quests.effects (consumer, event_id, name) values ('quests', gen_random_uuid(), 'x')`,
+        );
+
+      await expect(
+        events.sqlTransaction(async (tx, emit) => {
+          await effect(tx);
+          await emit('goal.deleted', { goalId: 'g1', userId: 'u1' }, 'u1');
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      expect(await countEffects(db, 'quests')).toBe(0);
+      expect(await outbox()).toEqual([]);
+
+      const event = await events.sqlTransaction(async (tx, emit) => {
+        await effect(tx);
+        return emit('goal.deleted', { goalId: 'g2', userId: 'u1' }, 'u1');
+      });
+      expect(event.name).toBe('goal.deleted');
+      expect(await countEffects(db, 'quests')).toBe(1);
+      expect(await outbox()).toEqual(['goal.deleted']);
+      await bus.close();
+    } finally {
+      await db.close();
+    }
+  });
 });

@@ -24,6 +24,9 @@ export function moduleContext(
         bus: shared.bus,
         log: shared.log,
         subscribes: module.subscribes,
+        database: shared.db,
+        // Embedded, this process is the only consumer of its database's events: it tells its own waiters.
+        ...(shared.db.kind === 'postgres' ? { notifications: shared.db } : {}),
       });
       shared.onStarted(() => events.start());
       // Registered after the module's client (it is created first), so it stops before it disconnects.

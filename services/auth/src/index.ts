@@ -24,7 +24,13 @@ export const authModule: ServiceModule = {
     await consumeXpEvents(events);
     await deleteHeroesOnRequest(events);
 
-    const heroes = new HeroService(db, ctx.config.adminEmails, events, firstQuestsOverHttp(ctx.services));
+    const heroes = new HeroService(
+      db,
+      ctx.config.adminEmails,
+      events,
+      firstQuestsOverHttp(ctx.services),
+      ctx.db,
+    );
     await ensureAdminAccounts(heroes, {
       adminEmails: ctx.config.adminEmails,
       adminPassword: ctx.config.adminPassword,
@@ -32,7 +38,7 @@ export const authModule: ServiceModule = {
       log: ctx.log,
     });
     heroRoutes(app, heroes);
-    xpRoutes(app, new XpProjectionService(db, events));
+    xpRoutes(app, new XpProjectionService(ctx.db, events));
   },
 };
 

@@ -1,7 +1,8 @@
-import { AppError } from '@lifequest/platform';
+import { AppError, type Queryable } from '@lifequest/platform';
 import {
   activeClassTitle,
   type FirstGoal,
+  isUuid,
   type LoginBody,
   lifeLevelForXp,
   type OnboardingResult,
@@ -25,9 +26,18 @@ export class HeroService {
   readonly #adminEmails: readonly string[];
   readonly #events: AuthEvents;
   readonly #firstQuests: FirstQuests;
+  readonly #sql: Queryable;
 
-  constructor(db: AuthDb, adminEmails: readonly string[], events: AuthEvents, firstQuests: FirstQuests) {
+  constructor(
+    db: AuthDb,
+    adminEmails: readonly string[],
+    events: AuthEvents,
+    firstQuests: FirstQuests,
+    /** The same database through its driver, for the polled read of the hero (`me`). */
+    sql: Queryable,
+  ) {
     this.#db = db;
+    this.#sql = sql;
     this.#adminEmails = adminEmails;
     this.#events = events;
     this.#firstQuests = firstQuests;
@@ -64,10 +74,12 @@ export class HeroService {
     return this.toUser(user, await this.totalXp(user.id));
   }
 
+  /** The hero and their totals in one statement on the driver: the header reads this after every toggle. */
   async me(userId: string): Promise<User> {
-    const user = await this.#db.user.findUnique({ where: { id: userId } });
-    if (!user) throw new AppError('UNAUTHENTICATED', 'Your account no longer exists. Sign in again.');
-    return this.toUser(user, await this.totalXp(userId));
+    const [row] = isUuid(userId) ? await this.#sql.query<MeRow>(ME, [userId]) : [];
+    if (!row) throw new AppError('UNAUTHENTICATED', 'Your account no longer exists. Sign in again.');
+    const { total, ...user } = row;
+    return this.toUser({ ...user, createdAt: new Date(user.createdAt) }, total);
   }
 
   /**
@@ -96,7 +108,10 @@ export class HeroService {
     return totalXp(this.#db, userId);
   }
 
-  toUser(row: UserRow, totalXP: number): User {
+  toUser(
+    row: Pick<UserRow, 'id' | 'name' | 'email' | 'isOnboarded' | 'primaryClass' | 'createdAt'>,
+    totalXP: number,
+  ): User {
     return {
       id: row.id,
       name: row.name,
@@ -111,6 +126,22 @@ export class HeroService {
     };
   }
 }
+
+interface MeRow {
+  id: string;
+  name: string;
+  email: string;
+  isOnboarded: boolean;
+  primaryClass: string;
+  createdAt: Date | string;
+  total: number;
+}
+
+const ME = `
+  select u.id, u.name, u.email, u.is_onboarded as "isOnboarded", u.primary_class as "primaryClass",
+         u.created_at as "createdAt",
+         (select coalesce(sum(amount), 0)::int from auth.xp_ledger where user_id = u.id) as total
+    from auth.users u where u.id = $1::uuid`;
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2002';

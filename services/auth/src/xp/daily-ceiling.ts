@@ -16,9 +16,6 @@
 //   actually granted, so its reopening (which settles the lines back to zero) takes back exactly that.
 //   XP above the ceiling is not banked for later.
 // - Takebacks are never capped.
-import { utcDay } from '@lifequest/proto';
-import type { AuthTx } from '../db.ts';
-
 /** XP a hero may gain from quests in one UTC day (milestones, completion and plan bonuses together). */
 export const DAILY_XP_CEILING = 1_500;
 
@@ -28,21 +25,13 @@ export interface DayRoom {
   grant(amount: number): number;
 }
 
-export async function dayRoom(
-  tx: Pick<AuthTx, 'xpEntry'>,
-  userId: string,
-  occurredAt: Date,
-): Promise<DayRoom> {
-  const { start, end } = utcDay(occurredAt);
-  const sum = await tx.xpEntry.aggregate({
-    where: { userId, createdAt: { gte: start, lt: end } },
-    _sum: { amount: true },
-  });
-  let net = sum._sum.amount ?? 0;
+/** The room of a day whose ledger lines (dated that UTC day) add up to `net` so far. */
+export function dayRoom(net: number): DayRoom {
+  let used = net;
   return {
     grant(amount) {
-      const granted = amount > 0 ? Math.min(amount, Math.max(0, DAILY_XP_CEILING - net)) : amount;
-      net += granted;
+      const granted = amount > 0 ? Math.min(amount, Math.max(0, DAILY_XP_CEILING - used)) : amount;
+      used += granted;
       return granted;
     },
   };

@@ -11,8 +11,13 @@
 // What a line grants is also bounded by the hero's daily XP ceiling (daily-ceiling.ts): a completion
 // settles to what the day still has room for, its line records that, and its reopening takes back
 // exactly that. Every line is dated by its event's occurredAt.
+//
+// The consumer decides on one read of the hero's ledger taken after it locked the hero (ledgerState):
+// settle() and awardOnce() are pure, and writeLines() writes what they decided in one statement.
+import type { SqlTx } from '@lifequest/platform';
+import { utcDay } from '@lifequest/proto';
 import type { AuthTx } from '../db.ts';
-import { dayRoom } from './daily-ceiling.ts';
+import { type DayRoom, dayRoom } from './daily-ceiling.ts';
 
 export type XpSource = 'milestone' | 'goal' | 'bonus';
 
@@ -23,74 +28,108 @@ export interface XpLine {
   balance: number;
 }
 
-export interface Settlement {
-  userId: string;
-  eventId: string;
-  /** The milestone or goal id. */
-  sourceId: string;
-  version: number | undefined;
-  lines: XpLine[];
-  /** When the event happened: its lines are dated then and count against that UTC day's ceiling. */
-  occurredAt: Date;
+/** A line already in the ledger for the same milestone, goal or award. */
+export interface ExistingLine {
+  source: XpSource;
+  amount: number;
+  version: number | null;
 }
 
-/** Brings a milestone's or goal's XP lines to the balances asked; returns the XP added (or taken, < 0). */
-export async function settle(tx: AuthTx, s: Settlement): Promise<number> {
-  const existing = await tx.xpEntry.findMany({
-    where: { userId: s.userId, sourceId: s.sourceId },
-    select: { source: true, amount: true, version: true },
-  });
-  const latest = Math.max(-1, ...existing.map((line) => line.version ?? -1));
-  if (s.version !== undefined && latest >= s.version) return 0;
-  const room = await dayRoom(tx, s.userId, s.occurredAt);
-  let change = 0;
-  for (const [index, line] of s.lines.entries()) {
-    const current = existing.filter((e) => e.source === line.source).reduce((sum, e) => sum + e.amount, 0);
-    const amount = room.grant(line.balance - current);
-    // The first line is written even at 0: it records the version this event settled.
+/** What the consumer reads of a hero's ledger, once, after locking the hero. */
+export interface LedgerState {
+  /** totalXP before the event. */
+  total: number;
+  /** How many lines the hero has (they are only ever added). */
+  lines: number;
+  /** The lines for the event's milestone, goal or award (its `sourceId`). */
+  existing: ExistingLine[];
+  /** The room left in the UTC day the event happened. */
+  room: DayRoom;
+}
+
+/** A line to add. */
+export interface NewLine {
+  source: XpSource;
+  reason: string;
+  amount: number;
+  version: number | null;
+}
+
+const STATE = `
+  select (select coalesce(sum(amount), 0)::int from auth.xp_ledger where user_id = $1::uuid) as total,
+         (select count(*)::int from auth.xp_ledger where user_id = $1::uuid) as lines,
+         (select coalesce(sum(amount), 0)::int from auth.xp_ledger
+           where user_id = $1::uuid and created_at >= $3::timestamptz and created_at < $4::timestamptz)
+           as day_net,
+         (select coalesce(json_agg(json_build_object('source', source, 'amount', amount, 'version', version)),
+                          '[]'::json)
+            from auth.xp_ledger where user_id = $1::uuid and source_id = $2) as existing`;
+
+/** One statement: the hero's totals, their lines for `sourceId`, and what the event's day holds. */
+export async function ledgerState(
+  tx: SqlTx,
+  userId: string,
+  sourceId: string,
+  occurredAt: Date,
+): Promise<LedgerState> {
+  const { start, end } = utcDay(occurredAt);
+  const [row] = await tx.$queryRawUnsafe<
+    { total: number; lines: number; day_net: number; existing: ExistingLine[] }[]
+  >(STATE, userId, sourceId, start, end);
+  return {
+    total: row?.total ?? 0,
+    lines: row?.lines ?? 0,
+    existing: row?.existing ?? [],
+    room: dayRoom(row?.day_net ?? 0),
+  };
+}
+
+/**
+ * The lines that bring a milestone's or goal's XP to the balances asked (none for an event older than
+ * one already settled). The first line is written even at 0: it records the version this event settled.
+ */
+export function settle(state: LedgerState, version: number | undefined, lines: readonly XpLine[]): NewLine[] {
+  const latest = Math.max(-1, ...state.existing.map((line) => line.version ?? -1));
+  if (version !== undefined && latest >= version) return [];
+  const added: NewLine[] = [];
+  for (const [index, line] of lines.entries()) {
+    const current = state.existing
+      .filter((e) => e.source === line.source)
+      .reduce((sum, e) => sum + e.amount, 0);
+    const amount = state.room.grant(line.balance - current);
     if (amount === 0 && index > 0) continue;
-    await tx.xpEntry.create({
-      data: {
-        userId: s.userId,
-        eventId: s.eventId,
-        source: line.source,
-        sourceId: s.sourceId,
-        reason: line.reason,
-        amount,
-        version: s.version ?? null,
-        createdAt: s.occurredAt,
-      },
-    });
-    change += amount;
+    added.push({ source: line.source, reason: line.reason, amount, version: version ?? null });
   }
-  return change;
+  return added;
 }
 
 /**
  * A one-off award (a logging_daily bonus): written once per `sourceId`, however often it is offered,
  * and only as far as the day's ceiling has room (a day already full writes nothing).
  */
-export async function awardOnce(
-  tx: AuthTx,
-  award: {
-    userId: string;
-    eventId: string;
-    sourceId: string;
-    reason: string;
-    amount: number;
-    occurredAt: Date;
-  },
-): Promise<number> {
-  if (award.amount <= 0) return 0;
-  const seen = await tx.xpEntry.count({ where: { userId: award.userId, sourceId: award.sourceId } });
-  if (seen > 0) return 0;
-  const { occurredAt, ...line } = award;
-  const amount = (await dayRoom(tx, award.userId, occurredAt)).grant(award.amount);
-  if (amount === 0) return 0;
-  await tx.xpEntry.create({
-    data: { ...line, amount, source: 'bonus', version: null, createdAt: occurredAt },
-  });
-  return amount;
+export function awardOnce(state: LedgerState, reason: string, amount: number): NewLine[] {
+  if (amount <= 0 || state.existing.length > 0) return [];
+  const granted = state.room.grant(amount);
+  return granted === 0 ? [] : [{ source: 'bonus', reason, amount: granted, version: null }];
+}
+
+/** Adds the lines in one statement, each dated by the event (its occurredAt). */
+export async function writeLines(
+  tx: SqlTx,
+  event: { userId: string; eventId: string; sourceId: string; occurredAt: Date },
+  lines: readonly NewLine[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  await tx.$executeRawUnsafe(
+    `insert into auth.xp_ledger (user_id, event_id, source, source_id, reason, amount, version, created_at)
+     select $1::uuid, $2::uuid, l.source, $3, l.reason, l.amount, l.version, $4::timestamptz
+       from jsonb_to_recordset($5::jsonb) as l(source text, reason text, amount int, version int)`,
+    event.userId,
+    event.eventId,
+    event.sourceId,
+    event.occurredAt,
+    JSON.stringify(lines),
+  );
 }
 
 /** totalXP: the sum of the hero's ledger. */

@@ -1,12 +1,13 @@
-import { AppError, type Emit } from '@lifequest/platform';
+import { AppError, type Emit, type SqlTx } from '@lifequest/platform';
 import {
+  type Foundation,
   type MilestoneToggleResult,
   type Milestone as MilestoneWire,
   questProgress,
   toIsoDate,
 } from '@lifequest/proto';
-import type { QuestEvents, QuestsDb, QuestsTx } from '../db.ts';
-import { isoDateOrNull, MILESTONE_ORDER, milestoneToWire } from '../goals/wire.ts';
+import type { QuestEvents, QuestsDb } from '../db.ts';
+import { MILESTONE_ORDER, milestoneToWire } from '../goals/wire.ts';
 import type { XpLedgerView } from '../xp/xp-projection.ts';
 
 /**
@@ -20,6 +21,58 @@ export function earlyBonus(
 ): number {
   return dueDate !== null && completedOn < dueDate ? earlyMilestoneBonusXp : 0;
 }
+
+/** The quest a milestone belongs to, locked for the toggle. */
+interface GoalRow {
+  id: string;
+  title: string;
+  class_name: string;
+  foundation: string | null;
+  is_completed: boolean;
+  completion_bonus: number;
+  early_bonus: number;
+}
+
+/** A milestone of the quest, as the toggle needs it. */
+interface MilestoneRow {
+  id: string;
+  title: string;
+  /** yyyy-mm-dd */
+  due_date: string | null;
+  is_completed: boolean;
+  xp_reward: number;
+  xp_awarded: number;
+}
+
+/*
+ * The toggle is the hot write behind the XP header, so it is a few SQL statements on the driver
+ * (through Prisma it was eight, each with the client's planning and mapping): lock the quest (found
+ * through the hero's own milestone), read its milestones, write the milestone (and the quest with it),
+ * then its events.
+ */
+const LOCK_GOAL = `
+  select g.id, g.title, g.class_name, g.foundation, g.is_completed,
+         g.completion_bonus_xp as completion_bonus, g.early_milestone_bonus_xp as early_bonus
+    from quests.milestones m join quests.goals g on g.id = m.goal_id
+   where m.id = $1::uuid and m.user_id = $2::uuid
+     for update of g`;
+
+const GOAL_MILESTONES = `
+  select id::text, title, due_date::text as due_date, is_completed, xp_reward, xp_awarded
+    from quests.milestones where goal_id = $1::uuid`;
+
+const UPDATE_MILESTONE = `
+  with goal as (
+    update quests.goals
+       set is_completed = $8::boolean, completed_at = $7::timestamptz, version = version + 1,
+           updated_at = now()
+     where id = $5::uuid and $6::boolean
+    returning version)
+  update quests.milestones
+     set is_completed = $2::boolean, completed_at = $3::timestamptz, xp_awarded = $4::int,
+         version = version + 1
+   where id = $1::uuid
+  returning version, (select version from goal) as goal_version`;
 
 interface ToggleOutcome {
   result: Omit<MilestoneToggleResult, 'user'>;
@@ -53,7 +106,7 @@ export class MilestoneService {
    * carries the hero's new totals; no transaction is held open meanwhile.
    */
   async toggle(userId: string, milestoneId: string): Promise<MilestoneToggleResult> {
-    const { result, xpEventIds } = await this.#events.transaction((tx, emit) =>
+    const { result, xpEventIds } = await this.#events.sqlTransaction((tx, emit) =>
       this.#toggle(tx, emit, userId, milestoneId),
     );
     const projection = await this.#xp.totalsAfter(userId, xpEventIds);
@@ -65,45 +118,50 @@ export class MilestoneService {
     };
   }
 
-  async #toggle(tx: QuestsTx, emit: Emit, userId: string, milestoneId: string): Promise<ToggleOutcome> {
-    const found = await tx.milestone.findFirst({
-      where: { id: milestoneId, userId },
-      select: { goalId: true },
-    });
-    if (!found) throw notFound();
+  async #toggle(tx: SqlTx, emit: Emit, userId: string, milestoneId: string): Promise<ToggleOutcome> {
     // One toggle per quest at a time: whether the quest is complete depends on all its milestones.
-    await tx.$queryRaw`select id from "quests"."goals" where id = ${found.goalId}::uuid for update`;
-    const goal = await tx.goal.findUnique({ where: { id: found.goalId }, include: { milestones: true } });
-    const milestone = goal?.milestones.find((m) => m.id === milestoneId);
-    if (!goal || !milestone) throw notFound();
+    const [goal] = await tx.$queryRawUnsafe<GoalRow[]>(LOCK_GOAL, milestoneId, userId);
+    if (!goal) throw notFound();
+    // Read after the lock: a toggle that held it before us has committed its milestone.
+    const milestones = await tx.$queryRawUnsafe<MilestoneRow[]>(GOAL_MILESTONES, goal.id);
+    const milestone = milestones.find((m) => m.id === milestoneId);
+    if (!milestone) throw notFound();
 
-    const completing = !milestone.isCompleted;
-    const today = toIsoDate(this.#now());
-    const bonus = completing
-      ? earlyBonus(isoDateOrNull(milestone.dueDate), today, goal.earlyMilestoneBonusXp)
-      : 0;
-    const updated = await tx.milestone.update({
-      where: { id: milestone.id },
-      data: {
-        isCompleted: completing,
-        completedAt: completing ? this.#now() : null,
-        xpAwarded: completing ? milestone.xpReward + bonus : 0,
-        version: { increment: 1 },
-      },
-    });
+    const completing = !milestone.is_completed;
+    const now = this.#now();
+    const bonus = completing ? earlyBonus(milestone.due_date, toIsoDate(now), goal.early_bonus) : 0;
+    const xpAwarded = completing ? milestone.xp_reward + bonus : 0;
+    const after = milestones.map((m) => (m.id === milestoneId ? { ...m, is_completed: completing } : m));
+    const progress = questProgress(after);
+    const goalDone = progress.total > 0 && progress.completed === progress.total;
+    const goalChanges = goalDone !== goal.is_completed;
+    // The milestone, and the quest when its completion changes with it, in one statement.
+    const [updated] = await tx.$queryRawUnsafe<{ version: number; goal_version: number | null }[]>(
+      UPDATE_MILESTONE,
+      milestoneId,
+      completing,
+      completing ? now : null,
+      xpAwarded,
+      goal.id,
+      goalChanges,
+      goalDone ? now : null,
+      goalDone,
+    );
+    if (!updated) throw notFound();
+
     const eventIds: string[] = [];
-    const base = { milestoneId: updated.id, goalId: goal.id, userId, title: updated.title };
+    const base = { milestoneId, goalId: goal.id, userId, title: milestone.title };
     if (completing) {
       const event = await emit(
         'milestone.completed',
         {
           ...base,
           goalTitle: goal.title,
-          xpReward: updated.xpReward,
+          xpReward: milestone.xp_reward,
           xpBonus: bonus,
           version: updated.version,
-          className: goal.className,
-          foundation: goal.foundation,
+          className: goal.class_name,
+          foundation: goal.foundation as Foundation | null,
         },
         userId,
       );
@@ -111,48 +169,42 @@ export class MilestoneService {
     } else {
       const event = await emit(
         'milestone.reopened',
-        { ...base, xpReward: updated.xpReward, version: updated.version },
+        { ...base, xpReward: milestone.xp_reward, version: updated.version },
         userId,
       );
       eventIds.push(event.id);
     }
-    let xpDelta = completing ? updated.xpAwarded : -milestone.xpAwarded;
+    let xpDelta = completing ? xpAwarded : -milestone.xp_awarded;
 
-    const milestones = goal.milestones.map((m) => (m.id === updated.id ? updated : m));
-    const progress = questProgress(milestones.map((m) => ({ is_completed: m.isCompleted })));
-    const goalDone = progress.total > 0 && progress.completed === progress.total;
-    let goalCompleted = goal.isCompleted;
-    if (goalDone !== goal.isCompleted) {
-      const changed = await tx.goal.update({
-        where: { id: goal.id },
-        data: {
-          isCompleted: goalDone,
-          completedAt: goalDone ? this.#now() : null,
-          version: { increment: 1 },
-        },
-      });
-      goalCompleted = changed.isCompleted;
-      const payload = { goalId: goal.id, userId, title: goal.title, version: changed.version };
+    if (goalChanges) {
+      const payload = { goalId: goal.id, userId, title: goal.title, version: updated.goal_version ?? 0 };
       const event = goalDone
         ? await emit(
             'goal.completed',
             {
               ...payload,
-              foundation: goal.foundation,
-              className: goal.className,
-              xpBonus: goal.completionBonusXp,
+              foundation: goal.foundation as Foundation | null,
+              className: goal.class_name,
+              xpBonus: goal.completion_bonus,
             },
             userId,
           )
         : await emit('goal.reopened', payload, userId);
       eventIds.push(event.id);
-      xpDelta += goalDone ? goal.completionBonusXp : -goal.completionBonusXp;
+      xpDelta += goalDone ? goal.completion_bonus : -goal.completion_bonus;
     }
 
     return {
       result: {
-        milestone: milestoneToWire(updated),
-        goal: { id: goal.id, progress: progress.percent, is_completed: goalCompleted },
+        milestone: {
+          id: milestoneId,
+          goal_id: goal.id,
+          title: milestone.title,
+          is_completed: completing,
+          xp_reward: milestone.xp_reward,
+          due_date: milestone.due_date,
+        },
+        goal: { id: goal.id, progress: progress.percent, is_completed: goalDone },
         xpDelta,
       },
       xpEventIds: eventIds,
