@@ -185,8 +185,12 @@ async function proxyToServices(
       app.all(`${route.prefix}/*`, unavailable);
       continue;
     }
+    // Target `all`: the same proxy, its requests handed to the service in this process (no socket).
+    const inProcess = options.services.inProcess(route.service);
     await app.register(httpProxy, {
       upstream,
+      // reply-from takes any object with undici's request(options, callback); ours answers the same way.
+      ...(inProcess ? { undici: inProcess as never } : {}),
       prefix: route.prefix,
       rewritePrefix: route.prefix,
       // The enclosing scope reads and bounds the body (see startGateway).
