@@ -27,7 +27,6 @@ import { drainBodylessRequests } from './bodyless-requests.ts';
 import { securityHeaders } from './security-headers.ts';
 import { databaseSessionStore } from './sessions/database-store.ts';
 import { endSessionsOfDeletedHeroes } from './sessions/deleted-heroes.ts';
-import { redisSessionStore } from './sessions/redis-store.ts';
 import { SESSION_TTL_SECONDS, type SessionStore } from './sessions/store.ts';
 
 export const SESSION_COOKIE = 'lq_session';
@@ -228,8 +227,11 @@ async function proxyToServices(
 }
 
 async function openSessionStore(options: GatewayOptions): Promise<SessionStore> {
-  if (options.config.redisUrl)
+  if (options.config.redisUrl) {
+    // Loaded only here: the embedded mode never needs ioredis.
+    const { redisSessionStore } = await import('./sessions/redis-store.ts');
     return redisSessionStore(options.config.redisUrl, `${options.config.infraPrefix}:`);
+  }
   if (!options.db) throw new Error('Sessions need REDIS_URL or the embedded database');
   await migrate(options.db, 'gateway', new URL('../migrations/', import.meta.url), { eventTables: false });
   return databaseSessionStore(options.db);
