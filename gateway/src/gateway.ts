@@ -194,6 +194,9 @@ async function proxyToServices(
       rewritePrefix: route.prefix,
       // The enclosing scope reads and bounds the body (see startGateway).
       proxyPayloads: false,
+      // One log line per request (server.ts): reply-from's "fetching" and "response received" lines
+      // doubled the gateway's synchronous log writes.
+      disableRequestLogging: true,
       preHandler: async (request, reply) => {
         await guard(request);
         if (request.url === '/api/auth/me') setSessionCookie(request, reply, request.signedIn!.sessionId!);
