@@ -1,5 +1,9 @@
 import { enableCompileCache } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
+import { tuneEmbeddedProcess } from './process-tuning.ts';
+
+// Target `all` restarts itself once (same pid) with the settings of a long-lived, mostly idle process.
+if (import.meta.main) tuneEmbeddedProcess();
 
 /*
  * V8 sizes the young generation by how fast the program allocates, and booting (compiling every
