@@ -1,4 +1,18 @@
 import { enableCompileCache } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
+import { tuneEmbeddedProcess } from './process-tuning.ts';
+
+// Target `all` restarts itself once (same pid) with the settings of a long-lived, mostly idle process.
+if (import.meta.main) tuneEmbeddedProcess();
+
+/*
+ * V8 sizes the young generation by how fast the program allocates, and booting (compiling every
+ * module, opening the database, building six servers) allocates fast: it grows to 2 × 32 MB and an
+ * idle process keeps it. Held at its starting size while booting, it is sized by the requests that
+ * come after (it grows again under load, as before). An idle embedded process is ~60 MB smaller.
+ */
+const YOUNG_GENERATION_GROWTH = 2; // V8's default --semi-space-growth-factor
+setFlagsFromString('--semi-space-growth-factor=1');
 
 /*
  * Every target loads every module's TypeScript (about 1.5 s of parsing, stripping and compiling on a
@@ -31,6 +45,7 @@ async function main() {
     console.error(`\nLifeQuest could not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
+  setFlagsFromString(`--semi-space-growth-factor=${YOUNG_GENERATION_GROWTH}`);
   log.info({ target: config.target, url: app.url }, 'LifeQuest is running');
   if (config.target === 'all' || config.target === 'gateway') {
     process.stdout.write(`\n  LifeQuest is running at ${app.url}\n\n`);

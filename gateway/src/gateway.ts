@@ -22,14 +22,11 @@ import {
 import { LoginBody, RegisterBody, type User } from '@lifequest/proto';
 import { webDistDir } from '@lifequest/web/dist-dir';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import { accountThrottle } from './account-throttle.ts';
 import { drainBodylessRequests } from './bodyless-requests.ts';
 import { securityHeaders } from './security-headers.ts';
 import { databaseSessionStore } from './sessions/database-store.ts';
 import { endSessionsOfDeletedHeroes } from './sessions/deleted-heroes.ts';
-import { redisSessionStore } from './sessions/redis-store.ts';
-import { replicaSessionCache } from './sessions/replica-cache.ts';
 import { SESSION_TTL_SECONDS, type SessionData, type SessionStore } from './sessions/store.ts';
 
 export const SESSION_COOKIE = 'lq_session';
@@ -90,7 +87,7 @@ export async function startGateway(
     global: false,
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many attempts. Try again in ${context.after}.`),
-    ...rateLimitStore(app, config),
+    ...(await rateLimitStore(app, config)),
   });
 
   // One identity per session look-up: while a replica keeps a session in memory, its requests share
@@ -207,12 +204,19 @@ async function proxyToServices(
       app.all(`${route.prefix}/*`, unavailable);
       continue;
     }
+    // Target `all`: the same proxy, its requests handed to the service in this process (no socket).
+    const inProcess = options.services.inProcess(route.service);
     await app.register(httpProxy, {
       upstream,
+      // reply-from takes any object with undici's request(options, callback); ours answers the same way.
+      ...(inProcess ? { undici: inProcess as never } : {}),
       prefix: route.prefix,
       rewritePrefix: route.prefix,
       // The enclosing scope reads and bounds the body (see startGateway).
       proxyPayloads: false,
+      // One log line per request (server.ts): reply-from's "fetching" and "response received" lines
+      // doubled the gateway's synchronous log writes.
+      disableRequestLogging: true,
       preHandler: async (request, reply) => {
         await guard(request);
         if (request.url === '/api/auth/me') setSessionCookie(request, reply, request.signedIn!.sessionId!);
@@ -251,8 +255,10 @@ async function proxyToServices(
  * balancer gets no more than from one (@fastify/rate-limit's Redis store: one atomic INCR and PEXPIRE
  * per attempt, in a Lua script). Embedded, one process: its memory.
  */
-function rateLimitStore(app: HttpServer, config: Config) {
+async function rateLimitStore(app: HttpServer, config: Config) {
   if (!config.redisUrl) return {};
+  // Loaded only here: the embedded mode never needs ioredis.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
   redis.on('error', () => {}); // ioredis reconnects by itself; a check meanwhile fails with 503
   app.addHook('onClose', async () => {
@@ -264,6 +270,9 @@ function rateLimitStore(app: HttpServer, config: Config) {
 async function openSessionStore(options: GatewayOptions): Promise<SessionStore> {
   const { redisUrl, infraPrefix } = options.config;
   if (redisUrl) {
+    // Loaded only here: the embedded mode never needs ioredis.
+    const { redisSessionStore } = await import('./sessions/redis-store.ts');
+    const { replicaSessionCache } = await import('./sessions/replica-cache.ts');
     const prefix = `${infraPrefix}:`;
     return replicaSessionCache(redisSessionStore(redisUrl, prefix), redisUrl, prefix);
   }

@@ -7,6 +7,7 @@ export * from './erasure.ts';
 export * from './errors.ts';
 export * from './events/index.ts';
 export * from './http/identity.ts';
+export * from './http/in-process.ts';
 export * from './http/metrics.ts';
 export * from './http/server.ts';
 export * from './http/service-directory.ts';

@@ -5,22 +5,32 @@ export type Logger = pino.Logger;
 /** Log lines are written in batches of about this many bytes, and at least this often. */
 const LOG_BATCH_BYTES = 4096;
 const LOG_FLUSH_MS = 250;
+/** Log output held for a reader that is not keeping up (16 MiB of characters). */
+const MAX_BUFFERED = 16 * 1024 * 1024;
 
-/**
- * Every process logs one line per request (info, the default). Written one by one, each line was a
- * write of its own through libuv's thread pool: 11% of the gateway's CPU under load in the bench's
- * profiles. Batched, a write carries a dozen lines; a quiet process still shows its lines within
- * LOG_FLUSH_MS, and pino writes what is left when the process exits (a SIGKILL can lose the last batch).
- */
 export function createLogger(
   level: string,
   name = 'lifequest',
   format: 'auto' | 'json' | 'pretty' = 'json',
 ): Logger {
   const pretty = format === 'pretty' || (format === 'auto' && process.stdout.isTTY === true);
+  // Every process logs one line per request (info, the default). Written one by one, each line was a
+  // write of its own through libuv's thread pool: 11% of the gateway's CPU under load in the bench's
+  // profiles; so lines go out in batches of LOG_BATCH_BYTES, at least every LOG_FLUSH_MS. And they go
+  // out asynchronously (in order; what is still buffered is written on exit, a SIGKILL can lose the
+  // last batch): written synchronously, a reader slower than the process (a busy log collector, a full
+  // pipe) made pino sleep and retry on the one thread that serves every request, 10% of the embedded
+  // process's CPU profile under load and its slowest answers. A reader that stops altogether costs at
+  // most MAX_BUFFERED characters of memory; lines past that are dropped rather than held.
   const destination = pretty
     ? undefined
-    : pino.destination({ dest: 1, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
+    : pino.destination({
+        dest: 1,
+        sync: false,
+        minLength: LOG_BATCH_BYTES,
+        periodicFlush: LOG_FLUSH_MS,
+        maxLength: MAX_BUFFERED,
+      });
   const options: pino.LoggerOptions = {
     name,
     level,

@@ -56,6 +56,55 @@ describe('sessions in the embedded database', async () => {
     expect(await store.touch(other)).not.toBeNull();
   });
 
+  it('answers a session used again within a minute from memory, without writing it again', async () => {
+    const writes: string[] = [];
+    const counted = databaseSessionStore({
+      ...db,
+      query: (sql: string, params?: unknown[]) => {
+        writes.push(sql);
+        return db.query(sql, params);
+      },
+    } as typeof db);
+    const id = await counted.create({ userId: crypto.randomUUID(), email: 'i@example.com' });
+    writes.length = 0;
+    for (let i = 0; i < 5; i++) expect(await counted.touch(id)).toMatchObject({ email: 'i@example.com' });
+    expect(writes).toHaveLength(1);
+  });
+
+  it('logout and a deleted hero end a session that was just used, though it is held in memory', async () => {
+    const hero = crypto.randomUUID();
+    const [a, b, c] = [
+      await store.create({ userId: hero, email: 'j@example.com' }),
+      await store.create({ userId: hero, email: 'j@example.com' }),
+      await store.create({ userId: hero, email: 'j@example.com' }),
+    ];
+    for (const id of [a, b, c]) expect(await store.touch(id)).not.toBeNull();
+    await store.destroy(a);
+    expect(await store.touch(a)).toBeNull();
+    await store.destroyForUser(hero);
+    expect([await store.touch(b), await store.touch(c)]).toEqual([null, null]);
+  });
+
+  it('a logout that lands while a use is reading the session is not undone by that read', async () => {
+    const id = await store.create({ userId: crypto.randomUUID(), email: 'k@example.com' });
+    const reading = store.touch(id);
+    await store.destroy(id);
+    expect(await reading).not.toBeNull();
+    expect(await store.touch(id)).toBeNull();
+  });
+
+  it('after the minute, a session held in memory is read again and can be found expired', async () => {
+    const briefly = databaseSessionStore(db, { reuseMs: 1 });
+    const id = await briefly.create({ userId: crypto.randomUUID(), email: 'l@example.com' });
+    expect(await briefly.touch(id)).not.toBeNull();
+    await db.query(
+      "update gateway.sessions set expires_at = now() - interval '1 second' where id_hash = $1",
+      [sessionKey(id)],
+    );
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await briefly.touch(id)).toBeNull();
+  });
+
   it('keeps only a hash of the session id', async () => {
     const id = await store.create({ userId: crypto.randomUUID(), email: 'f@example.com' });
     const rows = await db.query<{ id_hash: string }>('select id_hash from gateway.sessions');

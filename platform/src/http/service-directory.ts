@@ -1,9 +1,11 @@
 import { AppError } from '../errors.ts';
 import { IDENTITY_HEADER, type Identity, signIdentity } from './identity.ts';
+import type { InProcessClient } from './in-process.ts';
 
 /** Where the services are, and a way to call their internal routes with a signed service identity. */
 export class ServiceDirectory {
   readonly #urls = new Map<string, string>();
+  readonly #inProcess = new Map<string, InProcessClient>();
   readonly #secret: string;
   readonly #caller: string;
 
@@ -19,6 +21,16 @@ export class ServiceDirectory {
 
   url(name: string): string | undefined {
     return this.#urls.get(name);
+  }
+
+  /** Target `all`: the service runs in this process, and the gateway's hop to it needs no socket. */
+  setInProcess(name: string, client: InProcessClient): void {
+    this.#inProcess.set(name, client);
+  }
+
+  /** The in-process client of a service running in this process, for the gateway's proxy. */
+  inProcess(name: string): InProcessClient | undefined {
+    return this.#inProcess.get(name);
   }
 
   /**

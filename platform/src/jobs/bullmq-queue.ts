@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import type { Job, Queue, Worker } from 'bullmq';
 import type { ZodType } from 'zod';
 import type { Logger } from '../logger.ts';
 import {
@@ -27,6 +27,14 @@ export interface BullMqQueueOptions extends Partial<JobQueueDefaults> {
  * connection, `maxRetriesPerRequest: null` so it waits out a Redis restart) exists only where `work`
  * is called, which is how the ai-worker target alone runs story jobs.
  */
+type BullMq = typeof import('bullmq');
+let loadingBullMq: Promise<BullMq> | undefined;
+/** BullMQ (and ioredis under it) loads when a queue is first used: the embedded mode never loads it. */
+const bullMq = () => {
+  loadingBullMq ??= import('bullmq');
+  return loadingBullMq;
+};
+
 export class BullMqJobQueue implements JobQueue {
   readonly kind = 'bullmq' as const;
   readonly #options: BullMqQueueOptions & JobQueueDefaults & { prefix: string };
@@ -45,7 +53,7 @@ export class BullMqJobQueue implements JobQueue {
       if (!parsed.success) throw new UnrecoverableJobError(invalidPayloadMessage(queue, parsed.error.issues));
     }
     const id = options.jobId ?? randomUUID();
-    await this.#queue(queue).add(queue, data, {
+    await (await this.#queue(queue)).add(queue, data, {
       jobId: id,
       attempts: options.attempts ?? this.#options.attempts,
       backoff: { type: 'exponential', delay: options.backoffMs ?? this.#options.backoffMs },
@@ -59,6 +67,7 @@ export class BullMqJobQueue implements JobQueue {
     handler: (data: T, job: { id: string; attempt: number }) => Promise<R>,
     options: { concurrency?: number } = {},
   ): Promise<void> {
+    const { UnrecoverableError, Worker } = await bullMq();
     const worker = new Worker(
       queue,
       async (job: Job) => {
@@ -93,8 +102,9 @@ export class BullMqJobQueue implements JobQueue {
 
   async getJob<R = unknown>(queue: string, id: string): Promise<JobStatus<R> | null> {
     // State first, then the job: a job read before it completed would show no result yet.
-    const state = await this.#queue(queue).getJobState(id);
-    const job = await this.#queue(queue).getJob(id);
+    const q = await this.#queue(queue);
+    const state = await q.getJobState(id);
+    const job = await q.getJob(id);
     if (!job || state === 'unknown') return null;
     const attemptsMade = Math.max(job.attemptsStarted ?? 0, job.attemptsMade ?? 0);
     switch (state) {
@@ -148,10 +158,13 @@ export class BullMqJobQueue implements JobQueue {
 
   /** Deletes the given queues and their jobs from Redis: for tests, which each use their own prefix. */
   async obliterate(queues: readonly string[]): Promise<void> {
-    for (const name of queues) await this.#queue(name).obliterate({ force: true });
+    for (const name of queues) await (await this.#queue(name)).obliterate({ force: true });
   }
 
-  #queue(name: string): Queue {
+  async #queue(name: string): Promise<Queue> {
+    const existing = this.#queues.get(name);
+    if (existing) return existing;
+    const { Queue } = await bullMq();
     let q = this.#queues.get(name);
     if (!q) {
       q = new Queue(name, {

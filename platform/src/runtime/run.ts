@@ -4,6 +4,7 @@ import { lockDataDir } from '../db/data-dir-lock.ts';
 import { type Database, openPglite, openPostgres } from '../db/database.ts';
 import { migrate } from '../db/migrations.ts';
 import type { EventBus } from '../events/ports.ts';
+import { inProcessClient } from '../http/in-process.ts';
 import { createHttpServer, type HttpServer } from '../http/server.ts';
 import { ServiceDirectory } from '../http/service-directory.ts';
 import type { Logger } from '../logger.ts';
@@ -158,6 +159,8 @@ export async function run(config: Config, registry: Registry, log: Logger): Prom
       const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
       serviceUrls[module.name] = url;
       directory.set(module.name, url);
+      // One process: the gateway hands its requests to the service directly (the port stays open for the rest).
+      if (!single) directory.setInProcess(module.name, inProcessClient(app));
     }
 
     // The gateway subscribes before any relay starts (embedded, an event published earlier would miss it).

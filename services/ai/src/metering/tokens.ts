@@ -1,13 +1,19 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { encoding_for_model, get_encoding, type Tiktoken, type TiktokenModel } from 'tiktoken';
+import type { Tiktoken, TiktokenModel } from 'tiktoken';
 
 // Token counts for calls whose usage the provider did not report (an interrupted stream, a server that
 // omits `usage`, the offline engine). Encoders are WASM objects, so one per encoding is kept for good.
 const encoders = new Map<string, Tiktoken>();
+// tiktoken's WebAssembly loads at the first count, not at boot: an idle process does not hold it.
+let loadingTiktoken: Promise<typeof import('tiktoken')> | undefined;
 
-function encoderFor(model: string): Tiktoken {
+async function encoderFor(model: string): Promise<Tiktoken> {
   const cached = encoders.get(model);
   if (cached) return cached;
+  loadingTiktoken ??= import('tiktoken');
+  const { encoding_for_model, get_encoding } = await loadingTiktoken;
+  const again = encoders.get(model);
+  if (again) return again;
   let encoder: Tiktoken;
   try {
     encoder = encoding_for_model(model as TiktokenModel);
@@ -61,7 +67,7 @@ function* slicesOf(text: string): Generator<string> {
  */
 export async function countTokens(model: string, text: string): Promise<number> {
   if (!text) return 0;
-  const encoder = encoderFor(model);
+  const encoder = await encoderFor(model);
   let total = 0;
   let sinceTurn = 0;
   for (const piece of piecesOf(text)) {
