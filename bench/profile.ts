@@ -1,6 +1,8 @@
 /**
  * node bench/profile.ts <dir or .cpuprofile>...: where each profiled process spent its CPU, by function
  * (self time) and by package (self time summed per file's package), to see what a fix should aim at.
+ * WINDOW=<from>-<to> (µs of the monotonic clock, as the distributed suite prints for its toggles under
+ * BENCH_CPU_PROF) keeps only the samples taken in that window, and prints each process's busy time there.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +13,7 @@ interface ProfileNode {
   hitCount?: number;
 }
 interface Profile {
+  startTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -24,12 +27,17 @@ const files = process.argv.slice(2).flatMap((path) =>
     : [path],
 );
 const top = Number(process.env.TOP ?? 25);
+const window = /^(\d+)-(\d+)$/.exec(process.env.WINDOW ?? '');
+const [from, to] = window ? [Number(window[1]), Number(window[2])] : [-Infinity, Infinity];
 
 for (const file of files) {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfMs = new Map<number, number>();
+  let at = profile.startTime;
   for (const [i, id] of profile.samples.entries()) {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at < from || at > to) continue;
     selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   }
   const total = [...selfMs.values()].reduce((a, b) => a + b, 0);
@@ -59,7 +67,9 @@ for (const file of files) {
       );
     }
   };
-  process.stdout.write(`\n${file} (${(total / 1000).toFixed(1)} s sampled)\n`);
+  const idle = [...selfMs].filter(([id]) => byId.get(id)!.callFrame.functionName === '(idle)');
+  const busy = total - idle.reduce((sum, [, ms]) => sum + ms, 0);
+  process.stdout.write(`\n${file} (${(total / 1000).toFixed(1)} s sampled, ${busy.toFixed(0)} ms busy)\n`);
   show('by package', byPackage);
   show('by function (self)', byFunction);
 }

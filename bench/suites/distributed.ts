@@ -344,6 +344,7 @@ async function toggleFigure(gateway: string, hero: SeededHero, amqpUrl: string):
   const totals = async () =>
     (await callOk<{ totalXP: number }>(`${gateway}/api/auth/me`, { headers: hero.headers })).totalXP;
   const samples: number[] = [];
+  const windowStart = process.hrtime.bigint() / 1000n;
   for (let i = 0; i < 80; i++) {
     const milestone = hero.milestoneIds[i % hero.milestoneIds.length]!;
     const before = await totals();
@@ -358,6 +359,10 @@ async function toggleFigure(gateway: string, hero: SeededHero, amqpUrl: string):
       if (performance.now() > deadline) throw new Error('a toggle never reached /api/auth/me');
     }
     if (i >= 5) samples.push(performance.now() - start);
+  }
+  if (process.env.BENCH_CPU_PROF) {
+    // The profiles' timestamps are µs of the same monotonic clock: `WINDOW=… node bench/profile.ts`.
+    process.stdout.write(`  toggles: WINDOW=${windowStart}-${process.hrtime.bigint() / 1000n}\n`);
   }
   const product = percentiles(samples);
   const broker = percentiles(await brokerRoundTrips(amqpUrl, 200));

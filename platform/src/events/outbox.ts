@@ -349,17 +349,18 @@ export class OutboxRelay {
     const batch = new Map(this.#pendingMarks);
     this.#pendingMarks.clear();
     try {
-      const ids = JSON.stringify([...batch.keys()]);
+      // One statement: the rows to forget go, the others are marked sent. Both halves read the same
+      // snapshot, so they take disjoint rows; a row flagged meanwhile (a purge) is left pending, published
+      // again after its lease and deleted then.
       await this.#client.$executeRawUnsafe(
-        `delete from "${this.schema}"."_outbox"
-         where forget_on_publish and id in (select jsonb_array_elements_text($1::jsonb)::uuid)`,
-        ids,
-      );
-      await this.#client.$executeRawUnsafe(
-        `update "${this.schema}"."_outbox"
+        `with marked as (select jsonb_array_elements_text($1::jsonb)::uuid as id),
+         forgotten as (
+           delete from "${this.schema}"."_outbox"
+           where forget_on_publish and id in (select id from marked))
+         update "${this.schema}"."_outbox"
            set published_at = now(), claimed_until = null, claimed_by = null, last_error = null
-         where id in (select jsonb_array_elements_text($1::jsonb)::uuid)`,
-        ids,
+         where not forget_on_publish and id in (select id from marked)`,
+        JSON.stringify([...batch.keys()]),
       );
       for (const waiter of batch.values()) waiter.resolve();
     } catch (error) {

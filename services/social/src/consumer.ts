@@ -23,6 +23,7 @@
 // Milestone and quest events carry the item's version (its toggles so far): an event older than one
 // already seen for the same item is ignored, so a completion delivered after its reopening changes
 // nothing. Events about a deleted hero are ignored.
+import type { SqlTx } from '@lifequest/platform';
 import { type ChallengeClass, type EventEnvelope, type EventName, isUuid } from '@lifequest/proto';
 import { challengeClassOf } from './challenges/class-of-quest.ts';
 import { countStep, takeStepBack } from './challenges/progress.ts';
@@ -31,13 +32,22 @@ import { type NewActivity, recordActivity, retractActivity } from './feed/activi
 import { applyProfile, applyXp } from './heroes/projection.ts';
 import { isDeleted, purgeHero } from './purge.ts';
 
-export const CONSUMED = [
+/** Who the hero is, and their erasure: through social's Prisma client. */
+export const PROFILE_EVENTS = [
   'user.registered',
   'user.updated',
   'user.onboarded',
   'user.leveled_up',
-  'user.xp_changed',
   'user.deleted',
+] as const satisfies readonly EventName[];
+
+/**
+ * What the hero did: a milestone toggle brings milestone.* and user.xp_changed at once to auth, social
+ * and admin, so these are a few SQL statements on the database's driver (no Prisma planning and mapping
+ * on the two cores the toggle's path runs on).
+ */
+export const DEED_EVENTS = [
+  'user.xp_changed',
   'milestone.completed',
   'milestone.reopened',
   'goal.completed',
@@ -45,41 +55,49 @@ export const CONSUMED = [
   'story.generated',
 ] as const satisfies readonly EventName[];
 
-type ConsumedName = (typeof CONSUMED)[number];
-type Consumed = EventEnvelope<ConsumedName>;
+export const CONSUMED = [...PROFILE_EVENTS, ...DEED_EVENTS] as const satisfies readonly EventName[];
+
+type ProfileEvent = EventEnvelope<(typeof PROFILE_EVENTS)[number]>;
+type DeedEvent = EventEnvelope<(typeof DEED_EVENTS)[number]>;
 
 export async function consumeEvents(events: SocialEvents): Promise<void> {
-  await events.subscribe<ConsumedName>('social', CONSUMED, async (event, tx, emit) => {
-    await react(event, tx);
+  // One consumer (one queue, one inbox), two units of work: each event's inbox row and effect commit
+  // together whichever it runs on.
+  await events.subscribe('social', PROFILE_EVENTS, async (event, tx, emit) => {
+    await reactToProfile(event, tx);
     if (event.name !== 'user.deleted') return;
     // The purge is done: tell the admin, and keep none of social's published events about the hero.
     await emit('user.purged', { userId: event.payload.userId, service: 'social' }, null);
     await events.forget(tx, event.payload.userId);
   });
+  await events.subscribeSql('social', DEED_EVENTS, (event, tx) => reactToDeed(event, tx));
 }
 
-export async function react(event: Consumed, tx: SocialTx): Promise<void> {
+export async function reactToProfile(event: ProfileEvent, tx: SocialTx): Promise<void> {
   const { userId } = event.payload;
   // Heroes' ids are uuids; an event about anything else concerns nobody here.
   if (!isUuid(userId)) return;
   if (event.name === 'user.deleted') return purgeHero(tx, userId);
   if (await isDeleted(tx, userId)) return;
+  if (event.name !== 'user.leveled_up') return applyProfile(tx, event);
+  await applyProfile(tx, event);
+  return recordActivity(tx, {
+    userId,
+    type: 'level_up',
+    title: 'Level Up!',
+    description: `Reached level ${event.payload.toLevel}`,
+    sourceKey: `level:${event.payload.toLevel}`,
+    createdAt: new Date(event.occurredAt),
+  });
+}
+
+export async function reactToDeed(event: DeedEvent, tx: SqlTx): Promise<void> {
+  const { userId } = event.payload;
+  // Heroes' ids are uuids; an event about anything else concerns nobody here.
+  if (!isUuid(userId)) return;
+  if (await isDeleted(tx, userId)) return;
   const at = new Date(event.occurredAt);
   switch (event.name) {
-    case 'user.registered':
-    case 'user.updated':
-    case 'user.onboarded':
-      return applyProfile(tx, event);
-    case 'user.leveled_up':
-      await applyProfile(tx, event);
-      return recordActivity(tx, {
-        userId,
-        type: 'level_up',
-        title: 'Level Up!',
-        description: `Reached level ${event.payload.toLevel}`,
-        sourceKey: `level:${event.payload.toLevel}`,
-        createdAt: at,
-      });
     case 'user.xp_changed':
       return applyXp(tx, event);
     case 'milestone.completed':
@@ -126,7 +144,7 @@ export async function react(event: Consumed, tx: SocialTx): Promise<void> {
 
 /** A milestone or quest completed: its activity, and a step in the hero's challenges of its class. */
 async function completed(
-  tx: SocialTx,
+  tx: SqlTx,
   version: number | undefined,
   done: NewActivity & { className: ChallengeClass },
 ): Promise<void> {
@@ -145,13 +163,17 @@ async function completed(
  * Records `version` as the newest seen for the milestone or quest and says whether it is; an event
  * without a version (an older producer) always counts.
  */
-async function isNewest(tx: SocialTx, userId: string, sourceKey: string, version: number | undefined) {
+async function isNewest(tx: SqlTx, userId: string, sourceKey: string, version: number | undefined) {
   if (version === undefined) return true;
-  const rows = await tx.$queryRaw<unknown[]>`
-    insert into "social"."source_versions" as s (user_id, source_key, version)
-    values (${userId}::uuid, ${sourceKey}, ${version})
-    on conflict (user_id, source_key) do update set version = excluded.version
-    where s.version < excluded.version
-    returning version`;
+  const rows = await tx.$queryRawUnsafe<unknown[]>(
+    `insert into "social"."source_versions" as s (user_id, source_key, version)
+     values ($1::uuid, $2, $3::int)
+     on conflict (user_id, source_key) do update set version = excluded.version
+     where s.version < excluded.version
+     returning version`,
+    userId,
+    sourceKey,
+    version,
+  );
   return rows.length > 0;
 }

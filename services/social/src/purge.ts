@@ -1,4 +1,4 @@
-import { erasedHeroHash } from '@lifequest/platform';
+import { erasedHeroHash, type SqlTx } from '@lifequest/platform';
 import { purgeChallenges } from './challenges/progress.ts';
 import type { SocialTx } from './db.ts';
 import { purgeFeed } from './feed/activities.ts';
@@ -19,6 +19,10 @@ export async function purgeHero(tx: SocialTx, userId: string): Promise<void> {
   await tx.deletedHero.createMany({ data: [{ idHash: erasedHeroHash(userId) }], skipDuplicates: true });
 }
 
-export async function isDeleted(tx: SocialTx, userId: string): Promise<boolean> {
-  return (await tx.deletedHero.count({ where: { idHash: erasedHeroHash(userId) } })) > 0;
+export async function isDeleted(tx: SqlTx, userId: string): Promise<boolean> {
+  const rows = await tx.$queryRawUnsafe<unknown[]>(
+    `select 1 from "social"."deleted_heroes" where id_hash = $1`,
+    erasedHeroHash(userId),
+  );
+  return rows.length > 0;
 }

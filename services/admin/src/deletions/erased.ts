@@ -1,9 +1,13 @@
-import { erasedHeroHash } from '@lifequest/platform';
+import { erasedHeroHash, type SqlTx } from '@lifequest/platform';
 import type { AdminTx } from '../db.ts';
 
 /** Whether the hero's deletion completed: events about them that arrive late change nothing. */
-export async function isErased(tx: Pick<AdminTx, 'erasedHero'>, userId: string): Promise<boolean> {
-  return (await tx.erasedHero.count({ where: { idHash: erasedHeroHash(userId) } })) > 0;
+export async function isErased(tx: SqlTx, userId: string): Promise<boolean> {
+  const rows = await tx.$queryRawUnsafe<unknown[]>(
+    `select 1 from "admin"."erased_heroes" where id_hash = $1`,
+    erasedHeroHash(userId),
+  );
+  return rows.length > 0;
 }
 
 /**

@@ -3,51 +3,70 @@
 // that was running then. Reopening it takes the step back. Progress is the number of steps, capped at
 // the challenge's target; `progress_at` is when the step that made it happened (the joining time while
 // there are none), so participants with equal progress rank by who got there first.
+import type { SqlTx } from '@lifequest/platform';
 import type { ChallengeClass } from '@lifequest/proto';
 import type { SocialTx } from '../db.ts';
 
 export async function countStep(
-  tx: SocialTx,
+  tx: SqlTx,
   step: { userId: string; className: ChallengeClass; sourceKey: string; occurredAt: Date },
 ): Promise<void> {
-  const counted = await tx.$queryRaw<{ challenge_id: string }[]>`
-    insert into "social"."challenge_steps" (challenge_id, user_id, source_key, occurred_at)
-    select p.challenge_id, p.user_id, ${step.sourceKey}, ${step.occurredAt}::timestamptz
-    from "social"."challenge_participants" p
-    join "social"."challenges" c on c.id = p.challenge_id
-    where p.user_id = ${step.userId}::uuid and c.class_name = ${step.className}
-      and c.starts_at <= ${step.occurredAt}::timestamptz and c.ends_at > ${step.occurredAt}::timestamptz
-      and p.joined_at <= ${step.occurredAt}::timestamptz
-    on conflict do nothing
-    returning challenge_id`;
+  const counted = await tx.$queryRawUnsafe<{ challenge_id: string }[]>(
+    `insert into "social"."challenge_steps" (challenge_id, user_id, source_key, occurred_at)
+     select p.challenge_id, p.user_id, $3, $4::timestamptz
+     from "social"."challenge_participants" p
+     join "social"."challenges" c on c.id = p.challenge_id
+     where p.user_id = $1::uuid and c.class_name = $2
+       and c.starts_at <= $4::timestamptz and c.ends_at > $4::timestamptz
+       and p.joined_at <= $4::timestamptz
+     on conflict do nothing
+     returning challenge_id`,
+    step.userId,
+    step.className,
+    step.sourceKey,
+    step.occurredAt.toISOString(),
+  );
   for (const { challenge_id } of counted) await recount(tx, challenge_id, step.userId);
 }
 
-export async function takeStepBack(tx: SocialTx, userId: string, sourceKey: string): Promise<void> {
-  const removed = await tx.$queryRaw<{ challenge_id: string }[]>`
-    delete from "social"."challenge_steps"
-    where user_id = ${userId}::uuid and source_key = ${sourceKey}
-    returning challenge_id`;
+export async function takeStepBack(tx: SqlTx, userId: string, sourceKey: string): Promise<void> {
+  const removed = await tx.$queryRawUnsafe<{ challenge_id: string }[]>(
+    `delete from "social"."challenge_steps"
+     where user_id = $1::uuid and source_key = $2
+     returning challenge_id`,
+    userId,
+    sourceKey,
+  );
   for (const { challenge_id } of removed) await recount(tx, challenge_id, userId);
 }
 
-async function recount(tx: SocialTx, challengeId: string, userId: string): Promise<void> {
-  const [participant] = await tx.$queryRaw<{ joined_at: Date; target_value: number }[]>`
-    select p.joined_at, c.target_value
-    from "social"."challenge_participants" p join "social"."challenges" c on c.id = p.challenge_id
-    where p.challenge_id = ${challengeId}::uuid and p.user_id = ${userId}::uuid
-    for update of p`;
+/**
+ * Sets the participant's progress from their steps: locks their row first, so the count (a later
+ * statement, a fresh snapshot) sees the steps of every transaction that held it before.
+ */
+async function recount(tx: SqlTx, challengeId: string, userId: string): Promise<void> {
+  const [participant] = await tx.$queryRawUnsafe<{ target_value: number }[]>(
+    `select c.target_value
+     from "social"."challenge_participants" p join "social"."challenges" c on c.id = p.challenge_id
+     where p.challenge_id = $1::uuid and p.user_id = $2::uuid
+     for update of p`,
+    challengeId,
+    userId,
+  );
   if (!participant) return;
-  const steps = await tx.challengeStep.findMany({
-    where: { challengeId, userId },
-    orderBy: { occurredAt: 'asc' },
-    take: participant.target_value,
-    select: { occurredAt: true },
-  });
-  await tx.challengeParticipant.update({
-    where: { challengeId_userId: { challengeId, userId } },
-    data: { progress: steps.length, progressAt: steps.at(-1)?.occurredAt ?? participant.joined_at },
-  });
+  // The first `target_value` steps count; progress_at is when the last of them happened.
+  await tx.$executeRawUnsafe(
+    `update "social"."challenge_participants" p
+     set progress = s.n, progress_at = coalesce(s.last, p.joined_at)
+     from (select count(*)::int as n, max(t.occurred_at) as last
+           from (select occurred_at from "social"."challenge_steps"
+                 where challenge_id = $1::uuid and user_id = $2::uuid
+                 order by occurred_at asc limit $3) t) s
+     where p.challenge_id = $1::uuid and p.user_id = $2::uuid`,
+    challengeId,
+    userId,
+    participant.target_value,
+  );
 }
 
 /** A deleted hero leaves every challenge: their steps go with them, and the counts drop. */

@@ -6,6 +6,7 @@
 // - user.onboarded puts the hero on the rankings.
 // - user.xp_changed carries totalXP and lifeLevel after every change of auth's XP ledger; the highest
 //   xpVersion wins, so the totals never step back to an older value.
+import type { SqlTx } from '@lifequest/platform';
 import type { EventEnvelope } from '@lifequest/proto';
 import type { SocialTx } from '../db.ts';
 
@@ -41,13 +42,23 @@ export async function applyProfile(tx: SocialTx, event: ProfileEvent): Promise<v
   });
 }
 
-export async function applyXp(tx: SocialTx, event: EventEnvelope<'user.xp_changed'>): Promise<void> {
+/**
+ * The hero's totals from a user.xp_changed, in one statement: the row is made if need be and locked,
+ * and only a higher xpVersion than the one it holds changes it (the rank_blocks triggers follow).
+ */
+export async function applyXp(tx: SqlTx, event: EventEnvelope<'user.xp_changed'>): Promise<void> {
   const { userId, totalXP, lifeLevel, xpVersion } = event.payload;
-  await lockHero(tx, userId);
-  await tx.hero.updateMany({
-    where: { id: userId, xpVersion: { lt: xpVersion } },
-    data: { totalXp: totalXP, lifeLevel, xpVersion },
-  });
+  await tx.$executeRawUnsafe(
+    `insert into "social"."heroes" as h (id, total_xp, life_level, xp_version)
+     values ($1::uuid, $2::int, $3::int, $4::int)
+     on conflict (id) do update set
+       total_xp = excluded.total_xp, life_level = excluded.life_level, xp_version = excluded.xp_version
+     where h.xp_version < excluded.xp_version`,
+    userId,
+    totalXP,
+    lifeLevel,
+    xpVersion,
+  );
 }
 
 /** A hero as other heroes see them: never their e-mail. */
