@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 const webRoot = new URL('.', import.meta.url).pathname;
 
@@ -22,7 +23,7 @@ function protoIsPure(): Plugin {
 // Root is pinned to this folder so `vite build web` from the repo root and `vite build` from web/ agree.
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss(), protoIsPure()],
+  plugins: [react(), tailwindcss(), protoIsPure(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
