@@ -37,6 +37,22 @@ describe('quests dashboard', () => {
     expect(screen.getByRole('heading', { name: 'Current Quests' })).toBeTruthy();
   });
 
+  it('draws the cards only once their milestones are in, so no card grows and pushes the page down', async () => {
+    let answerMilestones: (reply: { body: Milestone[] }) => void = () => {};
+    mockApi({
+      'GET /api/goals': { body: [goal] },
+      'GET /api/milestones': () => new Promise((resolve) => (answerMilestones = resolve)),
+    });
+    renderWithProviders(<QuestsPage />, { user: testUser });
+    await screen.findByText('Loading quests...');
+    // The goals are in by now; the card still waits for its milestones.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('heading', { name: 'Run a 5K' })).toBeNull();
+    act(() => answerMilestones({ body: milestones }));
+    await screen.findByRole('heading', { name: 'Run a 5K' });
+    expect(within(card()).getByTestId('quest-progress-count').textContent).toBe('1/3');
+  });
+
   it('shows a card with its target date, a completed/total progress bar and dated milestone rows', async () => {
     mockApi({ 'GET /api/goals': { body: [goal] }, 'GET /api/milestones': { body: milestones } });
     renderWithProviders(<QuestsPage />, { user: testUser });
