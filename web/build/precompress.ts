@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -14,15 +14,12 @@ const MIN_BYTES = 1024;
  * request (@fastify/static `preCompressed`). A copy that would not be smaller is not written.
  */
 export function precompress(): Plugin {
-  let outDir = '';
   return {
     name: 'lifequest:precompress',
     apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      compressTree(outDir);
+    // After the files are written, and only then (closeBundle also runs after a failed build).
+    writeBundle(options) {
+      if (options.dir) compressTree(options.dir);
     },
   };
 }
