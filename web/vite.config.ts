@@ -27,6 +27,22 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Left alone, every icon two screens share became its own 200-byte file, and the dashboard
+          // asked for 33 files at once over HTTP/1.1's six connections. The icons travel together.
+          groups: [
+            {
+              name: 'icons',
+              test: /[\\/]node_modules[\\/]lucide-react[\\/]/,
+              // Only the icons: their dependency (React) stays in the entry.
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {
