@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { readSessionId } from '../api/http.ts';
 import { currentUserQuery } from '../auth/useCurrentUser.ts';
 import { goalsQuery, milestonesQuery } from '../quests/questQueries.ts';
 import { ROUTE_PAGES, routePathFor } from '../shell/routePages.ts';
@@ -14,15 +15,23 @@ function preload(load: () => Promise<unknown>): void {
 
 /**
  * Asks for the current user before React first renders, and as soon as the answer is in, starts
- * everything the first screen needs at once. Left to the screens, a hero's dashboard came in steps,
+ * everything the first screen needs at once (a chunk asked for twice is fetched once). Left to the screens, a hero's dashboard came in steps,
  * each waiting for the one before: the shell's chunk, then the page's chunk, then its data.
  */
 export async function startFirstScreen(queryClient: QueryClient, pathname: string): Promise<void> {
+  const route = routePathFor(pathname);
+  // While /api/auth/me is on its way, the likelier screen's chunks already load: a hero who signed in
+  // in this browser keeps their session id (spec 9), a visitor has none.
+  if (readSessionId()) {
+    preload(loadAppShell);
+    preload(ROUTE_PAGES[route]);
+  } else {
+    preload(loadLandingPage);
+  }
   const user = await queryClient.fetchQuery(currentUserQuery);
   if (!user) return preload(loadLandingPage);
   if (!user.isOnboarded) return preload(loadOnboardingFlow);
   preload(loadAppShell);
-  const route = routePathFor(pathname);
   preload(ROUTE_PAGES[route]);
   if (route === '/') {
     void queryClient.prefetchQuery(goalsQuery);
