@@ -227,6 +227,25 @@ describe('quests dashboard', () => {
     expect(callsTo('DELETE', '/api/goals/g1')).toHaveLength(1);
   });
 
+  it('Cancel closes the confirmation without deleting and hands the focus back to the delete button', async () => {
+    const { callsTo } = mockApi({
+      'GET /api/goals': { body: [goal] },
+      'GET /api/milestones': { body: milestones },
+    });
+    renderWithProviders(<QuestsPage />, { user: testUser });
+    const remove = await screen.findByRole('button', { name: 'Delete quest Run a 5K' });
+    expect(remove.getAttribute('aria-haspopup')).toBe('dialog');
+    remove.focus();
+    fireEvent.click(remove);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(remove.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(remove));
+    expect(remove.getAttribute('aria-expanded')).toBe('false');
+    expect(callsTo('DELETE', '/api/goals/g1')).toHaveLength(0);
+  });
+
   it('toasts the server message when deletion fails', async () => {
     mockApi({
       'GET /api/goals': { body: [goal] },
