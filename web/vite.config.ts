@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 const webRoot = new URL('.', import.meta.url).pathname;
 
@@ -22,10 +23,26 @@ function protoIsPure(): Plugin {
 // Root is pinned to this folder so `vite build web` from the repo root and `vite build` from web/ agree.
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss(), protoIsPure()],
+  plugins: [react(), tailwindcss(), protoIsPure(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Left alone, every icon two screens share became its own 200-byte file, and the dashboard
+          // asked for 33 files at once over HTTP/1.1's six connections. The icons travel together.
+          groups: [
+            {
+              name: 'icons',
+              test: /[\\/]node_modules[\\/]lucide-react[\\/]/,
+              // Only the icons: their dependency (React) stays in the entry.
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { IDENTITY_HEADER, signIdentity } from '@lifequest/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HeroClient, startLifeQuest, type TestLifeQuest } from './testing/index.ts';
@@ -14,6 +15,9 @@ beforeAll(async () => {
   mkdirSync(join(webDir, 'assets'));
   writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>LifeQuest</title><div id="root"></div>');
   writeFileSync(join(webDir, 'assets', 'app.js'), 'console.log("quest")');
+  // What the build's precompress step writes beside a file (web/build/precompress.ts).
+  writeFileSync(join(webDir, 'assets', 'app.js.br'), brotliCompressSync('console.log("quest")'));
+  writeFileSync(join(webDir, 'assets', 'app.js.gz'), gzipSync('console.log("quest")'));
   app = await startLifeQuest({ WEB_DIST_DIR: webDir, BODY_LIMIT_BYTES: '4096' });
 });
 afterAll(() => app?.close());
@@ -270,6 +274,27 @@ describe('routing and the web app', () => {
     }
     const asset = await fetch(`${app.url}/assets/app.js`);
     expect(await asset.text()).toContain('quest');
+  });
+
+  it("sends the build's compressed copy the browser accepts; hashed assets cached for a year, pages revalidated", async () => {
+    for (const [accepted, sent] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const asset = await fetch(`${app.url}/assets/app.js`, { headers: { 'accept-encoding': accepted } });
+      expect(asset.headers.get('content-encoding')).toBe(sent);
+      expect(asset.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await asset.text()).toBe('console.log("quest")');
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    const plain = await fetch(`${app.url}/assets/app.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log("quest")');
+    for (const path of ['/', '/skill-tree']) {
+      const page = await fetch(`${app.url}${path}`, { headers: { accept: 'text/html' } });
+      expect(page.headers.get('cache-control'), path).toBe('no-cache');
+      expect(page.headers.get('content-security-policy'), path).toContain("script-src 'self'");
+    }
   });
 
   it('creates the admin account at boot, so nobody can claim the admin address by registering it', async () => {

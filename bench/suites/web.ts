@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -17,6 +17,7 @@ const DIST = join(ROOT, 'web', 'dist');
  * What a hero's browser pays: the initial JavaScript of the web build (the entry script and the
  * modules it preloads, gzip) and Lighthouse's performance score on the landing page and the dashboard,
  * served by `npm start`'s process (run.ts has made sure the build is current). Lighthouse runs its default (mobile, simulated throttling) audit.
+ * `BENCH_LIGHTHOUSE_DIR=<dir>` keeps each page's whole Lighthouse report there (opportunities, culprits).
  */
 export async function webSuite(context: Record<string, unknown>): Promise<Figure[]> {
   const figures: Figure[] = [initialJs(context)];
@@ -53,6 +54,11 @@ export async function webSuite(context: Record<string, unknown>): Promise<Figure
         extraHeaders: headers ?? null,
       });
       const lhr = result?.lhr;
+      const reportDir = process.env.BENCH_LIGHTHOUSE_DIR;
+      if (reportDir && lhr) {
+        mkdirSync(reportDir, { recursive: true });
+        writeFileSync(join(reportDir, `${name.replaceAll(' ', '-')}.json`), JSON.stringify(lhr, null, 2));
+      }
       const value = lhr?.categories.performance?.score;
       const audit = (id: string) => lhr?.audits[id]?.numericValue;
       context[`lighthouse ${name}`] = {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
 import httpProxy from '@fastify/http-proxy';
@@ -165,7 +166,18 @@ export async function startGateway(
     await proxyToServices(proxied as unknown as HttpServer, options, authenticate);
   });
 
-  if (web.root) await app.register(fastifyStatic, { root: web.root, wildcard: false, index: ['index.html'] });
+  const webRoot = web.root;
+  if (webRoot) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes .br and .gz beside each text file (web/build/precompress.ts).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', webCacheControl(webRoot, path)),
+    });
+  }
 
   return { app, close: () => app.close() };
 }
@@ -311,6 +323,16 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionI
     signed: true,
     maxAge: SESSION_TTL_SECONDS,
   });
+}
+
+/**
+ * Vite names every file under assets/ after a hash of its content, so a browser may keep it for a year
+ * without asking again; anything else (index.html, which names the current assets, and public/ files)
+ * is asked again each time, answered 304 when unchanged.
+ */
+export function webCacheControl(root: string, filePath: string): string {
+  const [top, ...rest] = relative(root, filePath).split(sep);
+  return top === 'assets' && rest.length > 0 ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 /** The built web app and its SPA fallback: a page URL gets the app, an unknown /api URL gets JSON. */

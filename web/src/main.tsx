@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App.tsx';
+import { startFirstScreen } from './app/firstScreen.ts';
 import { Providers } from './app/Providers.tsx';
 import { createQueryClient } from './app/queryClient.ts';
 import './index.css';
@@ -9,9 +10,12 @@ import './index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('LifeQuest needs a #root element in index.html');
 
+const queryClient = createQueryClient();
+void startFirstScreen(queryClient, window.location.pathname);
+
 createRoot(root).render(
   <StrictMode>
-    <Providers queryClient={createQueryClient()}>
+    <Providers queryClient={queryClient}>
       <BrowserRouter>
         <App />
       </BrowserRouter>

@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { Spinner } from '../ui/Spinner.tsx';
+import { loadAppShell, loadLandingPage, loadOnboardingFlow } from './firstScreen.ts';
 
-const LandingPage = lazy(() => import('../landing/LandingPage.tsx'));
-const OnboardingFlow = lazy(() => import('../onboarding/OnboardingFlow.tsx'));
-const AppShell = lazy(() => import('../shell/AppShell.tsx'));
+const LandingPage = lazy(loadLandingPage);
+const OnboardingFlow = lazy(loadOnboardingFlow);
+const AppShell = lazy(loadAppShell);
 
 /** Spec 4: logged out → landing; logged in but not onboarded → held at onboarding; else the app. */
 export function App() {

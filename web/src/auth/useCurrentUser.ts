@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import type { User } from './user.ts';
@@ -12,7 +12,9 @@ export async function fetchCurrentUser(): Promise<User | null> {
   }
 }
 
+export const currentUserQuery = queryOptions({ queryKey: queryKeys.me, queryFn: fetchCurrentUser });
+
 export function useCurrentUser(): { user: User | null; isLoading: boolean } {
-  const query = useQuery({ queryKey: queryKeys.me, queryFn: fetchCurrentUser });
+  const query = useQuery(currentUserQuery);
   return { user: query.data ?? null, isLoading: query.isPending };
 }

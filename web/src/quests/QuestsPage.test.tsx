@@ -37,6 +37,22 @@ describe('quests dashboard', () => {
     expect(screen.getByRole('heading', { name: 'Current Quests' })).toBeTruthy();
   });
 
+  it('draws the cards only once their milestones are in, so no card grows and pushes the page down', async () => {
+    let answerMilestones: (reply: { body: Milestone[] }) => void = () => {};
+    mockApi({
+      'GET /api/goals': { body: [goal] },
+      'GET /api/milestones': () => new Promise((resolve) => (answerMilestones = resolve)),
+    });
+    renderWithProviders(<QuestsPage />, { user: testUser });
+    await screen.findByText('Loading quests...');
+    // The goals are in by now; the card still waits for its milestones.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('heading', { name: 'Run a 5K' })).toBeNull();
+    act(() => answerMilestones({ body: milestones }));
+    await screen.findByRole('heading', { name: 'Run a 5K' });
+    expect(within(card()).getByTestId('quest-progress-count').textContent).toBe('1/3');
+  });
+
   it('shows a card with its target date, a completed/total progress bar and dated milestone rows', async () => {
     mockApi({ 'GET /api/goals': { body: [goal] }, 'GET /api/milestones': { body: milestones } });
     renderWithProviders(<QuestsPage />, { user: testUser });
@@ -209,6 +225,25 @@ describe('quests dashboard', () => {
     expect(await screen.findByText('Goal Deleted')).toBeTruthy();
     expect(screen.getByText('Your quest has been removed successfully.')).toBeTruthy();
     expect(callsTo('DELETE', '/api/goals/g1')).toHaveLength(1);
+  });
+
+  it('Cancel closes the confirmation without deleting and hands the focus back to the delete button', async () => {
+    const { callsTo } = mockApi({
+      'GET /api/goals': { body: [goal] },
+      'GET /api/milestones': { body: milestones },
+    });
+    renderWithProviders(<QuestsPage />, { user: testUser });
+    const remove = await screen.findByRole('button', { name: 'Delete quest Run a 5K' });
+    expect(remove.getAttribute('aria-haspopup')).toBe('dialog');
+    remove.focus();
+    fireEvent.click(remove);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(remove.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(remove));
+    expect(remove.getAttribute('aria-expanded')).toBe('false');
+    expect(callsTo('DELETE', '/api/goals/g1')).toHaveLength(0);
   });
 
   it('toasts the server message when deletion fails', async () => {

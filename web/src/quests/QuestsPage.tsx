@@ -1,4 +1,5 @@
 import { Compass } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { Card } from '../ui/Card.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { GoalCard } from './GoalCard.tsx';
@@ -13,7 +14,13 @@ export default function QuestsPage() {
   const toggle = useToggleMilestone();
   const deleteGoal = useDeleteGoal();
 
-  if (goals.isPending) return <Spinner label="Loading quests..." />;
+  // Cards are drawn once, with their milestones: drawn before them, each card grew as its list arrived
+  // and pushed the cards below it down the page (Lighthouse measured a layout shift of 0.37).
+  const loaded = !goals.isPending && !milestones.isPending;
+  // A query's answer re-renders synchronously; the cards are then drawn as a deferred update, which
+  // React builds in slices between which the browser can answer the hero, not in one long task.
+  const showCards = useDeferredValue(loaded);
+  if (!showCards) return <Spinner label="Loading quests..." />;
 
   const byGoal = milestonesByGoal(milestones.data ?? []);
   const list = goals.data ?? [];

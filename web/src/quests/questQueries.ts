@@ -1,14 +1,24 @@
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api/http.ts';
 import { QUEST_LISTS, queryKeys } from '../api/queryKeys.ts';
 import type { Goal, Milestone } from './types.ts';
 
+export const goalsQuery = queryOptions({
+  queryKey: queryKeys.goals,
+  queryFn: () => api.get<Goal[]>('/api/goals'),
+});
+
+export const milestonesQuery = queryOptions({
+  queryKey: queryKeys.milestones,
+  queryFn: () => api.get<Milestone[]>('/api/milestones'),
+});
+
 export function useGoals() {
-  return useQuery({ queryKey: queryKeys.goals, queryFn: () => api.get<Goal[]>('/api/goals') });
+  return useQuery(goalsQuery);
 }
 
 export function useMilestones() {
-  return useQuery({ queryKey: queryKeys.milestones, queryFn: () => api.get<Milestone[]>('/api/milestones') });
+  return useQuery(milestonesQuery);
 }
 
 /**

@@ -1,17 +1,17 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Spinner } from '../ui/Spinner.tsx';
+import { ROUTE_PAGES } from './routePages.ts';
 
-// Each screen is its own chunk so the first load carries only the shell and the current route.
-const QuestsPage = lazy(() => import('../quests/QuestsPage.tsx'));
-const ProfilePage = lazy(() => import('../profile/ProfilePage.tsx'));
-const SkillTreePage = lazy(() => import('../skill-tree/SkillTreePage.tsx'));
-const FoundationsPage = lazy(() => import('../foundations/FoundationsPage.tsx'));
-const TutorialPage = lazy(() => import('../tutorial/TutorialPage.tsx'));
-const StoriesPage = lazy(() => import('../stories/StoriesPage.tsx'));
-const SocialPage = lazy(() => import('../social/SocialPage.tsx'));
-const PathfinderPage = lazy(() => import('../pathfinder/PathfinderPage.tsx'));
-const AdminPage = lazy(() => import('../admin/AdminPage.tsx'));
+const QuestsPage = lazy(ROUTE_PAGES['/']);
+const ProfilePage = lazy(ROUTE_PAGES['/profile']);
+const SkillTreePage = lazy(ROUTE_PAGES['/skill-tree']);
+const FoundationsPage = lazy(ROUTE_PAGES['/foundations']);
+const TutorialPage = lazy(ROUTE_PAGES['/tutorial']);
+const StoriesPage = lazy(ROUTE_PAGES['/stories']);
+const SocialPage = lazy(ROUTE_PAGES['/social']);
+const PathfinderPage = lazy(ROUTE_PAGES['/pathfinder']);
+const AdminPage = lazy(ROUTE_PAGES['/admin']);
 
 export function AppRoutes() {
   return (

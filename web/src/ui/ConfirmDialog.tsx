@@ -1,32 +1,60 @@
-import { AlertDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
-import { buttonClasses } from './Button.tsx';
+import {
+  type ButtonHTMLAttributes,
+  cloneElement,
+  lazy,
+  type ReactElement,
+  Suspense,
+  useRef,
+  useState,
+} from 'react';
+
+const loadContent = () => import('./ConfirmDialogContent.tsx');
+const ConfirmDialogContent = lazy(loadContent);
 
 export interface ConfirmDialogProps {
-  trigger: ReactNode;
+  /** The button that opens the dialog; the focus returns to it when the dialog closes. */
+  trigger: ReactElement<ButtonHTMLAttributes<HTMLButtonElement>>;
   title: string;
   description: string;
   confirmLabel: string;
   onConfirm: () => void;
 }
 
+/**
+ * A confirmation behind a button. The dialog itself (Radix AlertDialog with its focus trap and scroll
+ * lock, about 14 kB) loads when a hero first points at or focuses such a button, not with the page:
+ * every quest card carries one, and the dashboard waited for it before its first paint.
+ */
 export function ConfirmDialog({ trigger, title, description, confirmLabel, onConfirm }: ConfirmDialogProps) {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const preload = () => {
+    loadContent().catch(() => {});
+  };
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-gold/30 bg-surface p-6 text-parchment shadow-2xl">
-          <AlertDialog.Title className="font-display text-gold text-xl">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="text-muted">{description}</AlertDialog.Description>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonClasses('ghost')}>Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action className={buttonClasses('danger')} onClick={onConfirm}>
-              {confirmLabel}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <>
+      {cloneElement(trigger, {
+        'aria-haspopup': 'dialog',
+        'aria-expanded': open,
+        onClick: (event) => {
+          opener.current = event.currentTarget;
+          setOpen(true);
+        },
+        onPointerEnter: preload,
+        onFocus: preload,
+      })}
+      {open ? (
+        <Suspense fallback={null}>
+          <ConfirmDialogContent
+            title={title}
+            description={description}
+            confirmLabel={confirmLabel}
+            onConfirm={onConfirm}
+            onClose={() => setOpen(false)}
+            returnFocus={() => opener.current?.focus()}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
