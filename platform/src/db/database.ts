@@ -71,7 +71,8 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     ...q(pool),
     prepare<T>(name: string, sql: string) {
       // node-postgres prepares a named statement on each pooled connection the first time it runs there.
-      return async (params: PreparedParam[]) => (await pool.query({ name, text: sql, values: params })).rows as T[];
+      return async (params: PreparedParam[]) =>
+        (await pool.query({ name, text: sql, values: params })).rows as T[];
     },
     prismaAdapter: () => new RetryingReadsPrismaPg(pool),
     async transaction(fn) {
@@ -227,13 +228,11 @@ function preparedOnPglite<T>(pglite: PGlite, name: string, sql: string) {
     }
     const { messages: answer } = await pglite.execProtocol(batch, { throwOnError: false });
     const { DataRowMessage, DatabaseError, RowDescriptionMessage } = protocol.messages;
+    // A parse that failed leaves no statement behind (the next call parses again); one that succeeded
+    // keeps it even when the bind or the execution after it failed.
+    if (answer.some((m) => m.name === 'parseComplete')) parsed = true;
     const error = answer.find((m) => m instanceof DatabaseError);
-    if (error) {
-      // A failed parse leaves no statement behind: the next call parses again.
-      if (!answer.some((m) => m.name === 'parseComplete')) parsed = false;
-      throw error;
-    }
-    parsed = true;
+    if (error) throw error;
     let fields: { name: string; dataTypeID: number }[] = [];
     const rows: T[] = [];
     for (const m of answer) {
