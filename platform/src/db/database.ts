@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, protocol, types } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
@@ -14,9 +14,18 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** A parameter of a prepared read: sent as text, typed by the statement's own parameter types. */
+export type PreparedParam = string | number | boolean | null;
+
 /** The database port: PGlite when embedded, PostgreSQL when distributed; one schema per service either way. */
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * A read a hot path runs on every request, as a named prepared statement: the database parses and
+   * plans it once per connection instead of on every call. `name` must be unique per SQL text. Runs
+   * outside any transaction, as `query` does.
+   */
+  prepare<T = Record<string, unknown>>(name: string, sql: string): (params: PreparedParam[]) => Promise<T[]>;
   /** A driver adapter for a service's generated Prisma client. */
   prismaAdapter(): PrismaPg | PrismaPGlite;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
@@ -60,6 +69,11 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   return {
     kind: 'postgres',
     ...q(pool),
+    prepare<T>(name: string, sql: string) {
+      // node-postgres prepares a named statement on each pooled connection the first time it runs there.
+      return async (params: PreparedParam[]) =>
+        (await pool.query({ name, text: sql, values: params })).rows as T[];
+    },
     prismaAdapter: () => new RetryingReadsPrismaPg(pool),
     async transaction(fn) {
       const client = await pool.connect();
@@ -170,6 +184,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   return {
     kind: 'pglite',
     ...q(pglite),
+    prepare: (name, sql) => preparedOnPglite(pglite, name, sql),
     prismaAdapter: () => new PrismaPGlite(pglite),
     transaction: (fn) => pglite.transaction((tx) => fn(q(tx))),
     async listen(channel, onNotify) {
@@ -183,6 +198,60 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       if (!pglite.closed) await pglite.close();
     },
   };
+}
+
+/*
+ * PGlite's `query` runs every statement as six protocol messages, each its own call into the
+ * WebAssembly (parse, describe, bind, describe, execute, sync), and Postgres parses, analyses and plans
+ * the text again each time: for the dashboard's read that was half of its cost (8.2 → 4.1 ms a read,
+ * measured one after another on the seeded data). A prepared read is parsed once under its name, and
+ * each call is one message batch (bind, describe, execute, sync) against the kept plan. It takes the
+ * same two locks as `query`, so it never runs inside another caller's transaction.
+ */
+function preparedOnPglite<T>(pglite: PGlite, name: string, sql: string) {
+  const { serialize } = protocol;
+  let parsed = false;
+  const run = async (params: PreparedParam[]) => {
+    const messages: Uint8Array[] = [];
+    if (!parsed) messages.push(serialize.parse({ name, text: sql }));
+    messages.push(
+      serialize.bind({ statement: name, values: params.map((p) => (p === null ? null : String(p))) }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    );
+    const batch = new Uint8Array(messages.reduce((n, m) => n + m.byteLength, 0));
+    let at = 0;
+    for (const m of messages) {
+      batch.set(m, at);
+      at += m.byteLength;
+    }
+    const { messages: answer } = await pglite.execProtocol(batch, { throwOnError: false });
+    const { DataRowMessage, DatabaseError, RowDescriptionMessage } = protocol.messages;
+    // A parse that failed leaves no statement behind (the next call parses again); one that succeeded
+    // keeps it even when the bind or the execution after it failed.
+    if (answer.some((m) => m.name === 'parseComplete')) parsed = true;
+    const error = answer.find((m) => m instanceof DatabaseError);
+    if (error) throw error;
+    let fields: { name: string; dataTypeID: number }[] = [];
+    const rows: T[] = [];
+    for (const m of answer) {
+      if (m instanceof RowDescriptionMessage) fields = m.fields;
+      else if (m instanceof DataRowMessage) {
+        const row: Record<string, unknown> = {};
+        const values = m.fields;
+        for (let i = 0; i < fields.length; i++) {
+          const field = fields[i]!;
+          row[field.name] = types.parseType(values[i] ?? null, field.dataTypeID);
+        }
+        rows.push(row as T);
+      }
+    }
+    return rows;
+  };
+  // The same locks as PGlite's own `query`: after any open transaction, one statement at a time.
+  return (params: PreparedParam[]) =>
+    pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(() => run(params)));
 }
 
 /*
