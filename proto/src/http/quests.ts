@@ -333,6 +333,13 @@ export const OnboardingQuestBody = z.object({ userId: z.uuid(), firstGoal: First
 export type OnboardingQuestBody = z.infer<typeof OnboardingQuestBody>;
 
 /**
+ * Its answer: the hero's onboarding quest, made by this call or an earlier one; null once the hero has
+ * deleted it (an onboarding makes its quest once, ever).
+ */
+export const OnboardingQuestAnswer = z.object({ quest: QuestWithMilestones.nullable() });
+export type OnboardingQuestAnswer = z.infer<typeof OnboardingQuestAnswer>;
+
+/**
  * GET /internal/auth/xp/{userId}?after=<event ids>: the hero's totals once the ledger holds those
  * events. `caughtUp` is false when the wait ran out first; the totals are then the ledger as it stands.
  */
