@@ -61,6 +61,55 @@ describe('the first quest from onboarding', () => {
     expect((await hero.get('/api/milestones')).body).toMatchObject([{ title: 'Book one', xp_reward: 100 }]);
   });
 
+  it('is made once, ever: replaying onboarding after deleting the quest makes none and earns no XP', async () => {
+    const hero = await newHero(quest.url);
+    const result = {
+      displayName: 'Mira',
+      primaryClass: 'health',
+      firstGoal: {
+        title: 'Quest i',
+        deadline: addDays(today(), 30),
+        className: 'health',
+        milestones: [{ id: 1, title: 'a', completed: true }],
+      },
+    };
+    const first = await hero.post('/api/auth/complete-onboarding', result);
+    expect(first.status).toBe(200);
+    await expect.poll(async () => (await hero.get('/api/auth/me')).body.totalXP).toBe(100);
+    for (let round = 0; round < 3; round++) {
+      const [goal] = (await hero.get('/api/goals')).body;
+      if (goal) expect((await hero.delete(`/api/goals/${goal.id}`)).status).toBe(204);
+      // Still a 200 for the client, and the new name is taken, but no quest and no XP.
+      const again = await hero.post('/api/auth/complete-onboarding', {
+        ...result,
+        displayName: `Mira ${round}`,
+      });
+      expect(again.status).toBe(200);
+      expect(again.body.user).toMatchObject({ name: `Mira ${round}`, isOnboarded: true, totalXP: 100 });
+      expect((await hero.get('/api/goals')).body).toEqual([]);
+    }
+    // A later toggle's XP is in the ledger, so anything a replay earned would be too.
+    const other = await hero.post('/api/goals', { title: 'Something else' });
+    const toggled = await hero.post(`/api/milestones/${other.body.milestones[0].id}/toggle`);
+    expect(toggled.body.user).toEqual({ totalXP: 125, lifeLevel: 2 });
+  });
+
+  it('refuses a first goal whose deadline is in the past, and the hero stays un-onboarded', async () => {
+    const hero = await newHero(quest.url);
+    const res = await hero.post(
+      '/api/auth/complete-onboarding',
+      onboarding({ title: 'Quest i', deadline: '2020-01-01', milestones: [] }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: 'Invalid request',
+      message: 'Invalid body: firstGoal.deadline must not be in the past',
+      code: 'VALIDATION_FAILED',
+    });
+    expect((await hero.get('/api/auth/me')).body.isOnboarded).toBe(false);
+    expect((await hero.get('/api/goals')).body).toEqual([]);
+  });
+
   it('without milestones the quest gets the fallback plan; without a first goal there is no quest', async () => {
     const hero = await newHero(quest.url);
     await hero.post('/api/auth/complete-onboarding', onboarding({ title: 'Learn guitar', milestones: [] }));

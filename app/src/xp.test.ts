@@ -82,6 +82,28 @@ describe('XP from quests, as the hero sees it', () => {
     expect(deltas).toEqual([1000, 500, 0]);
     expect((await hero.get('/api/auth/me')).body).toMatchObject({ totalXP: 1500 });
   });
+  it('one quest earns at most 1,000 XP: the audit’s 0-XP milestones done early earn no bonus', async () => {
+    const hero = await newHero(quest.url);
+    const { milestones } = await confirmPlan(
+      hero,
+      plan({
+        milestones: Array.from({ length: 20 }, (_, i) => ({
+          label: `Step ${i}`,
+          due_date: addDays(today(), 30),
+          xp_reward: 0,
+        })),
+        xp_policy: { total_goal_xp: 1000, bonuses: { early_milestone: 100, logging_daily: 20 } },
+      }),
+    );
+    const deltas: number[] = [];
+    for (const m of milestones) deltas.push((await hero.post(`/api/milestones/${m.id}/toggle`)).body.xpDelta);
+    // Before: +100 per toggle and the 1,000 at the end, ~3,000 XP cut only by the day's 1,500.
+    expect(deltas.reduce((a, b) => a + b, 0)).toBe(1000);
+    await expect.poll(async () => (await hero.get('/api/auth/me')).body.totalXP).toBe(1000);
+    for (const m of milestones) await hero.post(`/api/milestones/${m.id}/toggle`);
+    await expect.poll(async () => (await hero.get('/api/auth/me')).body.totalXP).toBe(0);
+  });
+
   it('keeps the XP a completed quest earned (the ledger is history)', async () => {
     const hero = await newHero(quest.url);
     const goal = await createGoal(hero, { title: 'Learn to juggle' });

@@ -108,7 +108,10 @@ export const MilestoneCompleted = z.object({
   title,
   goalTitle: title,
   xpReward: xp,
-  /** The plan's early_milestone bonus, when the milestone was completed before its due date. */
+  /**
+   * The plan's early_milestone bonus, when the milestone was completed before its due date: at most its
+   * xpReward, and only what the quest's 1,000 XP leaves room for.
+   */
   xpBonus: xp.optional(),
   version,
   /** The quest's class and foundation when the milestone was completed (social's challenge progress). */
@@ -132,7 +135,7 @@ export const ProgressLogged = z.object({
   value: z.number(),
   unit: z.string().nullable(),
   loggedAt: timestamp,
-  /** The plan's logging_daily bonus, on the first entry of a UTC day for the goal. */
+  /** The plan's logging_daily bonus, on the first entry of a UTC day for the goal (within its 1,000 XP). */
   xpBonus: xp.optional(),
 });
 

@@ -18,8 +18,9 @@ export const PROGRESS_NOTE_MAX = 500;
  * What one quest may be worth. The client names a quest's XP (the floating chat's `xpTotal`, a plan's
  * `total_goal_xp` and milestone rewards), so the server bounds it: the Pathfinder proposes 300, 500 or
  * 800 XP by difficulty and the fallback plan is worth 100, so 1,000 leaves room for an ambitious quest
- * and no more. A milestone is worth at most its quest. (auth also caps the XP a hero earns per UTC day;
- * see services/auth/src/xp/daily-ceiling.ts.)
+ * and no more. A milestone is worth at most its quest. Bonuses included, a quest pays at most this in
+ * all (services/quests/src/xp/quest-cap.ts). (auth also caps the XP a hero earns per UTC day; see
+ * services/auth/src/xp/daily-ceiling.ts.)
  */
 export const GOAL_XP_MAX = 1_000;
 export const MILESTONE_XP_MAX = GOAL_XP_MAX;
@@ -331,6 +332,13 @@ export type FirstGoal = z.infer<typeof FirstGoal>;
 /** POST /internal/quests/onboarding-quest (auth → quests, idempotent per hero). */
 export const OnboardingQuestBody = z.object({ userId: z.uuid(), firstGoal: FirstGoal });
 export type OnboardingQuestBody = z.infer<typeof OnboardingQuestBody>;
+
+/**
+ * Its answer: the hero's onboarding quest, made by this call or an earlier one; null once the hero has
+ * deleted it (an onboarding makes its quest once, ever).
+ */
+export const OnboardingQuestAnswer = z.object({ quest: QuestWithMilestones.nullable() });
+export type OnboardingQuestAnswer = z.infer<typeof OnboardingQuestAnswer>;
 
 /**
  * GET /internal/auth/xp/{userId}?after=<event ids>: the hero's totals once the ledger holds those

@@ -176,20 +176,24 @@ describe('the events quests publishes through its outbox', () => {
 });
 
 describe('user.deleted', () => {
-  it('purges the hero’s quests, milestones and progress, and nobody else’s', async () => {
+  it('purges the hero’s quests, milestones, progress and onboarding, and nobody else’s', async () => {
     const hero = crypto.randomUUID();
     const other = crypto.randomUUID();
     const goal = await quests.goals.create(hero, { title: 'Mine' });
     await quests.progress.log(hero, { goalId: goal.id, value: 1 });
     await quests.onboarding.create(hero, { title: 'First', milestones: [] });
     await quests.goals.create(other, { title: 'Theirs' });
+    await quests.onboarding.create(other, { title: 'Their first', milestones: [] });
+    expect(await db.onboarding.count({ where: { userId: hero } })).toBe(1);
 
     await quests.deleteHero(hero);
     expect(await db.goal.count({ where: { userId: hero } })).toBe(0);
     expect(await db.milestone.count({ where: { userId: hero } })).toBe(0);
     expect(await db.progressEntry.count({ where: { userId: hero } })).toBe(0);
-    expect(await db.goal.count({ where: { userId: other } })).toBe(1);
-    expect(await db.milestone.count({ where: { userId: other } })).toBe(3);
+    expect(await db.onboarding.count({ where: { userId: hero } })).toBe(0);
+    expect(await db.goal.count({ where: { userId: other } })).toBe(2);
+    expect(await db.milestone.count({ where: { userId: other } })).toBe(6);
+    expect(await db.onboarding.count({ where: { userId: other } })).toBe(1);
 
     // quests confirms to the admin, and keeps none of its published events about the hero.
     await svc.settled();

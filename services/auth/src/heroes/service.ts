@@ -17,7 +17,10 @@ import { dummyHash, hashPassword, verifyPassword } from './password.ts';
 
 /** Where the onboarding's first goal becomes a quest: the quests service. */
 export interface FirstQuests {
-  /** Creates the hero's first quest; idempotent, so a retried onboarding makes no second one. */
+  /**
+   * Creates the hero's first quest, once ever: a retried onboarding makes no second one, nor a new one
+   * after the hero deleted it. Refuses a first goal quests would refuse (a deadline in the past: 400).
+   */
   create(userId: string, firstGoal: FirstGoal): Promise<void>;
 }
 

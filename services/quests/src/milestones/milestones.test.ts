@@ -1,5 +1,6 @@
+import { addDays, toIsoDate } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
-import { createGoal, milestonesOf, useQuests } from '../testing/quest-app.ts';
+import { confirmPlan, createGoal, type Hero, milestonesOf, plan, useQuests } from '../testing/quest-app.ts';
 import { earlyBonus } from './service.ts';
 
 const quest = useQuests();
@@ -57,12 +58,70 @@ describe('POST /api/milestones/{id}/toggle', () => {
 
 describe('the early_milestone rule', () => {
   it.each([
-    ['2026-03-10', '2026-03-09', 10, 10],
-    ['2026-03-10', '2026-03-10', 10, 0],
-    ['2026-03-10', '2026-03-11', 10, 0],
-    [null, '2026-03-09', 10, 0],
-    ['2026-03-10', '2026-03-09', 0, 0],
-  ])('due %s, completed %s, bonus %i: earns %i', (due, on, bonus, earned) => {
-    expect(earlyBonus(due, on, bonus)).toBe(earned);
+    ['2026-03-10', '2026-03-09', 10, 40, 10],
+    ['2026-03-10', '2026-03-10', 10, 40, 0],
+    ['2026-03-10', '2026-03-11', 10, 40, 0],
+    [null, '2026-03-09', 10, 40, 0],
+    ['2026-03-10', '2026-03-09', 0, 40, 0],
+    // Never more than the milestone's own reward: a 0-XP milestone earns no bonus.
+    ['2026-03-10', '2026-03-09', 100, 30, 30],
+    ['2026-03-10', '2026-03-09', 100, 0, 0],
+  ])('due %s, completed %s, bonus %i, reward %i: earns %i', (due, on, bonus, reward, earned) => {
+    expect(earlyBonus(due, on, bonus, reward)).toBe(earned);
+  });
+});
+
+describe('what one quest can award', () => {
+  const soon = () => addDays(toIsoDate(new Date()), 30);
+  const toggleAll = async (hero: Hero, ids: string[]) => {
+    const deltas: number[] = [];
+    for (const id of ids) deltas.push((await hero.post(`/api/milestones/${id}/toggle`)).body.xpDelta);
+    return deltas;
+  };
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+  it('is at most 1,000 XP: 0-XP milestones done early earn no bonus (the audit’s 3,000 XP quest)', async () => {
+    const hero = quest.hero();
+    const { milestones } = await confirmPlan(
+      hero,
+      plan({
+        milestones: Array.from({ length: 20 }, (_, i) => ({
+          label: `m${i}`,
+          due_date: soon(),
+          xp_reward: 0,
+        })),
+        xp_policy: { total_goal_xp: 1000, bonuses: { early_milestone: 100, logging_daily: 20 } },
+      }),
+    );
+    const ids = milestones.map((m) => m.id);
+    const done = await toggleAll(hero, ids);
+    expect(done).toEqual([...Array(19).fill(0), 1000]);
+    // Exactly reversible: reopening them all gives back what completing them gave.
+    expect(sum(await toggleAll(hero, ids))).toBe(-1000);
+  });
+
+  it('pays early bonuses on top of the quest’s worth only while its total stays within 1,000 XP', async () => {
+    const hero = quest.hero();
+    const { milestones } = await confirmPlan(
+      hero,
+      plan({
+        milestones: Array.from({ length: 10 }, (_, i) => ({
+          label: `m${i}`,
+          due_date: soon(),
+          xp_reward: 90,
+        })),
+        xp_policy: { total_goal_xp: 900, bonuses: { early_milestone: 100, logging_daily: 0 } },
+      }),
+    );
+    const ids = milestones.map((m) => m.id);
+    // 100 XP of room: the first early bonus is its reward (90), the second what is left (10).
+    const done = await toggleAll(hero, ids);
+    expect(done).toEqual([180, 100, ...Array(8).fill(90)]);
+    expect(sum(done)).toBe(1000);
+    // Reopening the first frees its 90; completing it again takes that room again, and no more.
+    expect(await toggleAll(hero, [ids[0]!, ids[0]!])).toEqual([-180, 180]);
+    // Reopening the second and completing it again: its 10 back, no more (the first holds 90).
+    expect(await toggleAll(hero, [ids[1]!, ids[1]!])).toEqual([-100, 100]);
+    expect(sum(await toggleAll(hero, ids))).toBe(-1000);
   });
 });

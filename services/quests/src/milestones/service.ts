@@ -8,18 +8,22 @@ import {
 } from '@lifequest/proto';
 import type { QuestEvents, QuestsDb } from '../db.ts';
 import { MILESTONE_ORDER, milestoneToWire } from '../goals/wire.ts';
+import { bonusRoomOf, bonusWithinRoom } from '../xp/quest-cap.ts';
 import type { XpLedgerView } from '../xp/xp-projection.ts';
 
 /**
- * The plan bonus a milestone earns on completion: the quest's early_milestone XP when it is completed
- * before its due date (by UTC calendar day; on the due date itself is on time, not early).
+ * The plan bonus a milestone offers on completion: the quest's early_milestone XP when it is completed
+ * before its due date (by UTC calendar day; on the due date itself is on time, not early), never more
+ * than the milestone's own reward (a 0-XP milestone earns no bonus). What the quest then pays is cut to
+ * its room (xp/quest-cap.ts).
  */
 export function earlyBonus(
   dueDate: string | null,
   completedOn: string,
   earlyMilestoneBonusXp: number,
+  xpReward: number,
 ): number {
-  return dueDate !== null && completedOn < dueDate ? earlyMilestoneBonusXp : 0;
+  return dueDate !== null && completedOn < dueDate ? Math.min(earlyMilestoneBonusXp, xpReward) : 0;
 }
 
 /** The quest a milestone belongs to, locked for the toggle. */
@@ -29,6 +33,8 @@ interface GoalRow {
   class_name: string;
   foundation: string | null;
   is_completed: boolean;
+  /** Its worth: the milestones' rewards plus the completion bonus. */
+  total_xp: number;
   completion_bonus: number;
   early_bonus: number;
 }
@@ -51,7 +57,7 @@ interface MilestoneRow {
  * then its events.
  */
 const LOCK_GOAL = `
-  select g.id, g.title, g.class_name, g.foundation, g.is_completed,
+  select g.id, g.title, g.class_name, g.foundation, g.is_completed, g.total_xp,
          g.completion_bonus_xp as completion_bonus, g.early_milestone_bonus_xp as early_bonus
     from quests.milestones m join quests.goals g on g.id = m.goal_id
    where m.id = $1::uuid and m.user_id = $2::uuid
@@ -129,7 +135,11 @@ export class MilestoneService {
 
     const completing = !milestone.is_completed;
     const now = this.#now();
-    const bonus = completing ? earlyBonus(milestone.due_date, toIsoDate(now), goal.early_bonus) : 0;
+    const offered = completing
+      ? earlyBonus(milestone.due_date, toIsoDate(now), goal.early_bonus, milestone.xp_reward)
+      : 0;
+    // The quest is locked, so its room is this toggle's to use; the milestone is open, so holds none.
+    const bonus = offered > 0 ? bonusWithinRoom(offered, await bonusRoomOf(tx, goal.id, goal.total_xp)) : 0;
     const xpAwarded = completing ? milestone.xp_reward + bonus : 0;
     const after = milestones.map((m) => (m.id === milestoneId ? { ...m, is_completed: completing } : m));
     const progress = questProgress(after);

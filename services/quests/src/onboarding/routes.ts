@@ -1,5 +1,5 @@
 import type { HttpServer } from '@lifequest/platform';
-import { OnboardingQuestBody, QuestWithMilestones } from '@lifequest/proto';
+import { OnboardingQuestAnswer, OnboardingQuestBody } from '@lifequest/proto';
 import type { OnboardingQuestService } from './service.ts';
 
 export function onboardingRoutes(app: HttpServer, onboarding: OnboardingQuestService): void {
@@ -8,7 +8,7 @@ export function onboardingRoutes(app: HttpServer, onboarding: OnboardingQuestSer
     '/internal/quests/onboarding-quest',
     {
       config: { access: 'service' },
-      schema: { body: OnboardingQuestBody, response: { 200: QuestWithMilestones } },
+      schema: { body: OnboardingQuestBody, response: { 200: OnboardingQuestAnswer } },
     },
     async (request) => {
       return onboarding.create(request.body.userId, request.body.firstGoal);

@@ -2,19 +2,25 @@ import {
   addDays,
   FALLBACK_PLAN,
   type FirstGoal,
+  type OnboardingQuestAnswer,
   type QuestWithMilestones,
   toIsoDate,
 } from '@lifequest/proto';
 import { isUniqueViolation, type QuestEvents, type QuestsDb } from '../db.ts';
 import { insertQuest } from '../goals/create-quest.ts';
 import { DEFAULT_QUEST_XP, fallbackMilestones, spreadDueDates, spreadXp } from '../goals/milestone-plan.ts';
+import { assertPlanDate } from '../goals/quest-dates.ts';
 import { questWithMilestones } from '../goals/service.ts';
 import { MILESTONE_ORDER, milestoneToWire } from '../goals/wire.ts';
 
 /**
  * The first quest, made from the onboarding result (spec 2, step 4). Auth calls this before it marks
- * the hero onboarded, so the quest exists as soon as onboarding returns; a repeated call (a retried
- * onboarding) finds the quest made the first time instead of making another.
+ * the hero onboarded, so the quest exists as soon as onboarding returns.
+ *
+ * A hero's onboarding makes its quest once, ever: the `onboardings` row, written with the quest, says it
+ * did and stays when the hero deletes the quest. A repeated call (a retried onboarding) answers with the
+ * quest made the first time, or with none once it is deleted; it never makes another, so the first
+ * goal's completed milestones cannot earn their XP twice.
  *
  * Its milestones share 100 XP and are spaced evenly up to the deadline (90 days out when the chat gave
  * none). Without milestones it gets the fallback plan of spec 9.
@@ -30,33 +36,37 @@ export class OnboardingQuestService {
     this.#now = now;
   }
 
-  async create(userId: string, firstGoal: FirstGoal): Promise<QuestWithMilestones> {
-    const existing = await this.#find(userId);
-    if (existing) return existing;
+  async create(userId: string, firstGoal: FirstGoal): Promise<OnboardingQuestAnswer> {
+    const earlier = await this.#made(userId);
+    if (earlier) return earlier;
     const today = toIsoDate(this.#now());
+    // The same dates as POST /api/goals and plan confirmation accept.
+    if (firstGoal.deadline) assertPlanDate('firstGoal.deadline', firstGoal.deadline, today);
     const deadline = firstGoal.deadline ?? addDays(today, FALLBACK_PLAN.targetDays);
     const planned =
       firstGoal.milestones.length === 0
         ? fallbackMilestones(firstGoal.title, today, deadline).milestones
         : this.#spread(firstGoal.milestones, today, deadline);
     try {
-      await this.#events.transaction((tx, emit) =>
-        insertQuest(tx, emit, {
+      await this.#events.transaction(async (tx, emit) => {
+        const { goal } = await insertQuest(tx, emit, {
           userId,
           title: firstGoal.title,
           deadline,
           className: firstGoal.className?.trim() || 'general',
           source: 'onboarding',
           milestones: planned,
-        }),
-      );
+        });
+        await tx.onboarding.create({ data: { userId, goalId: goal.id } });
+      });
     } catch (error) {
-      // Two onboarding calls at once: the unique index let one quest through; answer with it.
+      // Two onboarding calls at once: the unique indexes (one onboarding quest, one onboarding per hero)
+      // let one through; answer with its quest.
       if (!isUniqueViolation(error)) throw error;
     }
-    const created = await this.#find(userId);
-    if (!created) throw new Error('the onboarding quest vanished right after it was created');
-    return created;
+    const made = await this.#made(userId);
+    if (!made) throw new Error('the onboarding quest vanished right after it was created');
+    return made;
   }
 
   #spread(milestones: FirstGoal['milestones'], today: string, deadline: string) {
@@ -70,9 +80,16 @@ export class OnboardingQuestService {
     }));
   }
 
-  async #find(userId: string): Promise<QuestWithMilestones | null> {
+  /** What the hero's onboarding made, if it has run: its quest, or null once the hero deleted it. */
+  async #made(userId: string): Promise<OnboardingQuestAnswer | null> {
+    const onboarding = await this.#db.onboarding.findUnique({ where: { userId } });
+    if (!onboarding) return null;
+    return { quest: await this.#quest(userId, onboarding.goalId) };
+  }
+
+  async #quest(userId: string, goalId: string): Promise<QuestWithMilestones | null> {
     const goal = await this.#db.goal.findFirst({
-      where: { userId, source: 'onboarding' },
+      where: { id: goalId, userId },
       include: { milestones: { orderBy: MILESTONE_ORDER } },
     });
     return goal ? questWithMilestones(goal, goal.milestones.map(milestoneToWire)) : null;

@@ -27,7 +27,8 @@ const CLASS_OF_CATEGORY: Readonly<Record<GoalCategory, LifeClass>> = {
  * the draft.
  *
  * XP: each milestone earns its xp_reward. total_goal_xp is the whole quest's worth, so what it has
- * beyond the milestones' sum is earned when the quest completes; nothing is counted twice.
+ * beyond the milestones' sum is earned when the quest completes; nothing is counted twice. The plan's
+ * bonuses are paid on top only within the quest's 1,000 XP (xp/quest-cap.ts).
  *
  * Idempotent: a plan is confirmed once per draft. The draft is named by its `draftId`, or, when the
  * client names none, by a hash of the plan itself; that key is unique per hero in the goals table, so

@@ -1,4 +1,4 @@
-import { toIsoDate } from '@lifequest/proto';
+import { addDays, toIsoDate } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
 import { confirmPlan, createGoal, plan, useQuests } from '../testing/quest-app.ts';
 import { dailyLoggingBonus } from './service.ts';
@@ -91,5 +91,34 @@ describe('the logging_daily rule', () => {
     [0, 0, 0],
   ])('with %i entries earlier today and a bonus of %i, earns %i', (earlier, bonus, earned) => {
     expect(dailyLoggingBonus(earlier, bonus)).toBe(earned);
+  });
+
+  it('counts toward the quest’s 1,000 XP: it earns only the room its worth and bonuses leave', async () => {
+    const soon = addDays(toIsoDate(new Date()), 30);
+    // Each its own title: the same plan twice would be one confirmation.
+    const worth = (total: number, early = 0) =>
+      plan({
+        goal: { ...(plan().goal as object), title: `Worth ${total}, ${crypto.randomUUID()}` },
+        milestones: [
+          { label: 'Half', due_date: soon, xp_reward: total / 2 },
+          { label: 'All', due_date: soon, xp_reward: total / 2 },
+        ],
+        xp_policy: { total_goal_xp: total, bonuses: { early_milestone: early, logging_daily: 20 } },
+      });
+    const hero = quest.hero();
+    const full = await confirmPlan(hero, worth(1000));
+    expect((await hero.post('/api/progress', { goalId: full.goal.id, value: 1 })).body.xpBonus).toBe(0);
+    const almost = await confirmPlan(hero, worth(990));
+    expect((await hero.post('/api/progress', { goalId: almost.goal.id, value: 1 })).body.xpBonus).toBe(10);
+
+    // An early bonus that took the room leaves none for logging; a logging bonus leaves less for it.
+    const early = await confirmPlan(hero, worth(900, 100));
+    const toggled = await hero.post(`/api/milestones/${early.milestones[0]!.id}/toggle`);
+    expect(toggled.body.xpDelta).toBe(450 + 100);
+    expect((await hero.post('/api/progress', { goalId: early.goal.id, value: 1 })).body.xpBonus).toBe(0);
+    const logged = await confirmPlan(hero, worth(900, 100));
+    expect((await hero.post('/api/progress', { goalId: logged.goal.id, value: 1 })).body.xpBonus).toBe(20);
+    const after = await hero.post(`/api/milestones/${logged.milestones[0]!.id}/toggle`);
+    expect(after.body.xpDelta).toBe(450 + 80);
   });
 });

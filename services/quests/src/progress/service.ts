@@ -2,13 +2,15 @@ import { AppError } from '@lifequest/platform';
 import { type ProgressBody, type ProgressEntry, parseProgressValue, utcDay } from '@lifequest/proto';
 import type { QuestEvents, QuestsDb } from '../db.ts';
 import { notFound } from '../goals/service.ts';
+import { bonusRoomOf, bonusWithinRoom } from '../xp/quest-cap.ts';
 
 /** Larger magnitudes are typing accidents, and would lose precision as a double. */
 const MAX_MAGNITUDE = 1e12;
 
 /**
- * The plan's logging_daily bonus: earned by the first progress entry of a UTC calendar day on a quest
- * whose plan offers it (quests without a plan offer 0).
+ * The plan's logging_daily bonus: offered to the first progress entry of a UTC calendar day on a quest
+ * whose plan offers it (quests without a plan offer 0). What the quest then pays is cut to its room
+ * (xp/quest-cap.ts).
  */
 export function dailyLoggingBonus(entriesEarlierToday: number, loggingDailyBonusXp: number): number {
   return entriesEarlierToday === 0 ? loggingDailyBonusXp : 0;
@@ -42,7 +44,9 @@ export class ProgressService {
       const earlierToday = await tx.progressEntry.count({
         where: { goalId: goal.id, loggedAt: { gte: day.start, lt: day.end } },
       });
-      const xpBonus = dailyLoggingBonus(earlierToday, goal.loggingDailyBonusXp);
+      const offered = dailyLoggingBonus(earlierToday, goal.loggingDailyBonusXp);
+      const xpBonus =
+        offered > 0 ? bonusWithinRoom(offered, await bonusRoomOf(tx, goal.id, goal.totalXp)) : 0;
       const entry = await tx.progressEntry.create({
         data: { goalId: goal.id, userId, value: parsed.value, note: body.note || null, xpBonus, loggedAt },
       });
