@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { AI_CONVERSATION_MAX, AI_MESSAGE_MAX } from '../rules/chat-limits.ts';
 import { FOUNDATIONS } from '../rules/discipline.ts';
+import { uuidField } from './params.ts';
 import { Plan } from './quests.ts';
 
 export const ChatRole = z.enum(['user', 'assistant']);
@@ -209,15 +210,13 @@ export type StoryHistoryItem = z.infer<typeof StoryHistoryItem>;
 
 export const StoryHistory = z.array(StoryHistoryItem);
 
-/** POST /api/narrative/generate: `{achievement_id}` for a focused story, nothing for the epic one. */
+/**
+ * POST /api/narrative/generate: `{achievement_id}` (a completed quest's id) for a focused story; absent
+ * for the epic story of all achievements (spec 7). `null` is absent too: a client with nothing chosen
+ * sends no id either way, and only a UUID can name a quest, so a malformed id is a 400 here.
+ */
 export const GenerateStoryBody = z
-  .object({
-    achievement_id: z
-      .union([z.string().trim().min(1).max(100), z.number().int()], {
-        error: 'achievement_id must be the id of a completed quest',
-      })
-      .nullish(),
-  })
+  .object({ achievement_id: uuidField('achievement_id').nullish() })
   .nullish();
 export type GenerateStoryBody = z.infer<typeof GenerateStoryBody>;
 

@@ -94,12 +94,36 @@ describe('achievement stories', () => {
     const notDone = await hero.json('POST', '/api/narrative/generate', { achievement_id: open.id });
     expect(notDone.status).toBe(400);
     expect(notDone.body.code).toBe('QUEST_NOT_COMPLETED');
-    for (const id of [theirs.id, randomUUID(), 'not-an-id']) {
+    for (const id of [theirs.id, randomUUID()]) {
       const res = await hero.json('POST', '/api/narrative/generate', { achievement_id: id });
       expect(res.status).toBe(404);
       expect(res.body.code).toBe('QUEST_NOT_FOUND');
     }
     expect(await ai.db.story.count({ where: { userId: hero.userId } })).toBe(0);
+  });
+
+  it('refuses a malformed achievement_id with 400 VALIDATION_FAILED: ids are UUIDs', async () => {
+    const hero = ai.hero();
+    await completedQuest(ai, hero.userId, 'Bake bread', null, []);
+    for (const id of ["1' OR 1=1--", 12345, '', 'not-an-id', {}, [randomUUID()]]) {
+      const res = await hero.json('POST', '/api/narrative/generate', { achievement_id: id });
+      expect(res.status, JSON.stringify(id)).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: expect.stringContaining('achievement_id must be a valid id'),
+      });
+    }
+    expect(await ai.db.story.count({ where: { userId: hero.userId } })).toBe(0);
+  });
+
+  it('takes an absent or null achievement_id as the epic story of all achievements', async () => {
+    const hero = ai.hero();
+    await completedQuest(ai, hero.userId, 'Bake bread', 'Health', []);
+    for (const body of [undefined, {}, { achievement_id: null }]) {
+      const res = await hero.json('POST', '/api/narrative/generate', body);
+      expect(res.status, JSON.stringify(body)).toBe(201);
+      expect(res.body.story).toMatchObject({ narrative_type: 'foundation_progress', achievements_count: 1 });
+    }
   });
 
   it('drops the focused stories of a deleted quest and keeps the epic ones', async () => {
