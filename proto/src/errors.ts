@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   USER_NOT_FOUND: { status: 404, error: 'Hero not found' },
   QUEST_NOT_FOUND: { status: 404, error: 'Quest not found' },
   QUEST_NOT_COMPLETED: { status: 400, error: 'Quest not completed yet' },
+  NOTHING_TO_CELEBRATE: { status: 400, error: 'Nothing to celebrate yet' },
   MILESTONE_NOT_FOUND: { status: 404, error: 'Milestone not found' },
   STORY_NOT_FOUND: { status: 404, error: 'Story not found' },
   CHALLENGE_NOT_FOUND: { status: 404, error: 'Challenge not found' },

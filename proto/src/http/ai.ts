@@ -254,5 +254,11 @@ export const HeroAchievements = z.object({
   }),
   /** The hero's quests that are not completed yet, so a focused story on one is refused clearly. */
   openGoalIds: z.array(z.string()),
+  /**
+   * Completed milestones of all the hero's quests, open ones included: with none and no completed
+   * quest there is nothing to celebrate. Absent from a quests older than the field (during a rolling
+   * deploy): ai then refuses no story on it.
+   */
+  completedMilestones: z.number().int().min(0).optional(),
 });
 export type HeroAchievements = z.infer<typeof HeroAchievements>;
