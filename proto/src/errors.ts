@@ -27,6 +27,7 @@ export const ERROR_CODES = {
   FRIEND_NOT_FOUND: { status: 404, error: 'No hero with that e-mail' },
   ALREADY_FRIENDS: { status: 409, error: 'Already friends' },
   FRIEND_REQUEST_PENDING: { status: 409, error: 'Friend request already pending' },
+  FRIEND_REQUEST_DECLINED: { status: 409, error: 'Friend request declined recently' },
   ADMIN_DELETE_SELF: { status: 400, error: 'You cannot delete yourself' },
   ADMIN_DELETE_ADMIN: { status: 403, error: 'Admins cannot be deleted here' },
   EMAIL_TAKEN: { status: 409, error: 'Email already registered' },
