@@ -137,10 +137,11 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/plans/draft': { path: () => '/api/plans/draft', expect: HERO(200), noLeak: true },
   'GET /api/narrative/history': { path: () => '/api/narrative/history', expect: HERO(200), noLeak: true },
+  // Only the owner has completed something: a story of nothing is refused to the others (400).
   'POST /api/narrative/generate': {
     path: () => '/api/narrative/generate',
     body: () => ({}),
-    expect: HERO(201),
+    expect: { ...HERO(400), owner: 201 },
   },
   'GET /api/narrative/jobs/{jobId}': {
     path: (s) => `/api/narrative/jobs/${s.storyId}`,

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { AI_CONVERSATION_MAX, AI_MESSAGE_MAX } from '../rules/chat-limits.ts';
 import { FOUNDATIONS } from '../rules/discipline.ts';
+import { uuidField } from './params.ts';
 import { Plan } from './quests.ts';
 
 export const ChatRole = z.enum(['user', 'assistant']);
@@ -209,15 +210,13 @@ export type StoryHistoryItem = z.infer<typeof StoryHistoryItem>;
 
 export const StoryHistory = z.array(StoryHistoryItem);
 
-/** POST /api/narrative/generate: `{achievement_id}` for a focused story, nothing for the epic one. */
+/**
+ * POST /api/narrative/generate: `{achievement_id}` (a completed quest's id) for a focused story; absent
+ * for the epic story of all achievements (spec 7). `null` is absent too: a client with nothing chosen
+ * sends no id either way, and only a UUID can name a quest, so a malformed id is a 400 here.
+ */
 export const GenerateStoryBody = z
-  .object({
-    achievement_id: z
-      .union([z.string().trim().min(1).max(100), z.number().int()], {
-        error: 'achievement_id must be the id of a completed quest',
-      })
-      .nullish(),
-  })
+  .object({ achievement_id: uuidField('achievement_id').nullish() })
   .nullish();
 export type GenerateStoryBody = z.infer<typeof GenerateStoryBody>;
 
@@ -255,5 +254,11 @@ export const HeroAchievements = z.object({
   }),
   /** The hero's quests that are not completed yet, so a focused story on one is refused clearly. */
   openGoalIds: z.array(z.string()),
+  /**
+   * Completed milestones of all the hero's quests, open ones included: with none and no completed
+   * quest there is nothing to celebrate. Absent from a quests older than the field (during a rolling
+   * deploy): ai then refuses no story on it.
+   */
+  completedMilestones: z.number().int().min(0).optional(),
 });
 export type HeroAchievements = z.infer<typeof HeroAchievements>;

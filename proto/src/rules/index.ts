@@ -10,4 +10,5 @@ export * from './progress.ts';
 export * from './skill-benchmarks.ts';
 export * from './skill-nodes.ts';
 export * from './skill-tree.ts';
+export * from './stories.ts';
 export * from './time.ts';

@@ -12,6 +12,14 @@ it('user.deleted purges everything of the hero, and events about them arriving l
   await befriend(gone, friend);
   await asker.post('/api/friends/request', { email: gone.email });
   await gone.post('/api/friends/request', { email: 'nobody@example.com' });
+  // Declined requests both ways, each holding its asker back for 7 days.
+  const refuser = await social.newHero('Refuser');
+  const turnedDown = await social.newHero('Turned Down');
+  const refused = await gone.post('/api/friends/request', { email: refuser.email });
+  await refuser.patch(`/api/friends/requests/${refused.body.requestId}`, { action: 'reject' });
+  const declined = await turnedDown.post('/api/friends/request', { email: gone.email });
+  await gone.patch(`/api/friends/requests/${declined.body.requestId}`, { action: 'reject' });
+  expect((await gone.post('/api/friends/request', { email: refuser.email })).status).toBe(409);
   await social.setXp(gone.userId, 500);
   const milestone = {
     milestoneId: crypto.randomUUID(),

@@ -1,7 +1,7 @@
-import type { StoryHistoryItem } from '@lifequest/proto';
+import { NOTHING_TO_CELEBRATE_MESSAGE, type StoryHistoryItem } from '@lifequest/proto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Goal } from '../quests/types.ts';
+import type { Goal, Milestone } from '../quests/types.ts';
 import { mockApi, renderWithProviders, testUser } from '../test/render.tsx';
 import { chronicleNumber, featuredAchievements } from './chronicles.ts';
 import StoriesPage from './StoriesPage.tsx';
@@ -14,6 +14,15 @@ const goal = (id: string, title: string, is_completed: boolean): Goal => ({
   foundation: null,
   is_completed,
   progress: is_completed ? 100 : 10,
+});
+
+const milestone = (id: string, goal_id: string, is_completed: boolean): Milestone => ({
+  id,
+  goal_id,
+  title: id,
+  is_completed,
+  xp_reward: 25,
+  due_date: null,
 });
 
 const achievement = (title: string) => ({ id: title, title, foundation: null, completedAt: null });
@@ -118,6 +127,36 @@ describe('stories', () => {
     );
   });
 
+  it('disables both epic buttons until a quest or a milestone is complete: the server would refuse', async () => {
+    mockApi({
+      'GET /api/goals': { body: [goal('g1', 'Run a 5K', false)] },
+      'GET /api/milestones': { body: [milestone('m1', 'g1', false)] },
+      'GET /api/narrative/history': { body: [] },
+    });
+    renderWithProviders(<StoriesPage />, { user: testUser });
+    expect(await screen.findByRole('heading', { name: 'No Stories Yet' })).toBeTruthy();
+    const epic = screen.getByRole('button', { name: 'Generate Epic Journey Story' });
+    await waitFor(() => expect(epic.hasAttribute('disabled')).toBe(true));
+    expect(screen.getByText('Complete a milestone or a quest and your epic can be told here.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Complete a Goal First' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('offers the epic story once a milestone is complete, though no quest is yet', async () => {
+    const { callsTo } = mockApi({
+      'GET /api/goals': { body: [goal('g1', 'Run a 5K', false)] },
+      'GET /api/milestones': { body: [milestone('m1', 'g1', true), milestone('m2', 'g1', false)] },
+      'GET /api/narrative/history': { body: [] },
+      'POST /api/narrative/generate': {
+        status: 201,
+        body: { story: story('s1', { narrative_type: 'milestone_celebration', achievements_count: 0 }) },
+      },
+    });
+    renderWithProviders(<StoriesPage />, { user: testUser });
+    fireEvent.click(await screen.findByRole('button', { name: 'Generate Your First Story' }));
+    await waitFor(() => expect(callsTo('POST', '/api/narrative/generate')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Generate Epic Journey Story' })).toBeTruthy();
+  });
+
   it("offers 'Generate Your First Story' once a goal is complete, and writes the epic story with no body", async () => {
     const history: StoryHistoryItem[] = [];
     const { callsTo } = mockApi({
@@ -207,18 +246,41 @@ describe('stories', () => {
     expect(screen.queryByText('The Pathfinder is writing your epic...')).toBeNull();
   });
 
-  it('says why a story could not be written', async () => {
-    mockApi({
-      'GET /api/goals': { body: [] },
-      'GET /api/narrative/history': { body: [story('s1')] },
-      'POST /api/narrative/generate': {
+  it("says why a story could not be written, in the server's words", async () => {
+    const refusals = [
+      {
         status: 429,
-        body: { error: 'Daily AI budget spent', message: 'x', code: 'AI_BUDGET_EXCEEDED' },
+        body: {
+          error: 'Daily AI budget spent',
+          message: 'The Pathfinder has answered all it can for you today. It rests until midnight UTC.',
+          code: 'AI_BUDGET_EXCEEDED',
+        },
       },
+      // Should a story of nothing ever be asked for (the quest reopened in another tab, say).
+      {
+        status: 400,
+        body: {
+          error: 'Nothing to celebrate yet',
+          message: NOTHING_TO_CELEBRATE_MESSAGE,
+          code: 'NOTHING_TO_CELEBRATE',
+        },
+      },
+    ];
+    mockApi({
+      'GET /api/goals': { body: [goal('g1', 'Run a 5K', true)] },
+      'GET /api/narrative/history': { body: [story('s1')] },
+      'POST /api/narrative/generate': () => refusals.shift()!,
     });
     renderWithProviders(<StoriesPage />, { user: testUser });
-    fireEvent.click(await screen.findByRole('button', { name: 'Generate Epic Journey Story' }));
+    const epic = await screen.findByRole('button', { name: 'Generate Epic Journey Story' });
+    await waitFor(() => expect(epic.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(epic);
     expect(await screen.findByText('Story Failed')).toBeTruthy();
-    expect(screen.getByText('Daily AI budget spent')).toBeTruthy();
+    expect(
+      screen.getByText('The Pathfinder has answered all it can for you today. It rests until midnight UTC.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(epic.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(epic);
+    expect(await screen.findByText(NOTHING_TO_CELEBRATE_MESSAGE)).toBeTruthy();
   });
 });

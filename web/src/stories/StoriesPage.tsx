@@ -1,6 +1,7 @@
+import { hasSomethingToCelebrate } from '@lifequest/proto';
 import { BookOpenText, Feather, ScrollText, Wand2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useGoals } from '../quests/questQueries.ts';
+import { useGoals, useMilestones } from '../quests/questQueries.ts';
 import { Button } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { inputClasses } from '../ui/Field.tsx';
@@ -12,12 +13,19 @@ import { useStoryHistory, useWriteStory } from './storyQueries.ts';
 export default function StoriesPage() {
   const history = useStoryHistory();
   const goals = useGoals();
+  const milestones = useMilestones();
   const write = useWriteStory();
   const [achievementId, setAchievementId] = useState('');
   const selectId = useId();
+  const epicHintId = useId();
 
   // Spec 5: only completed goals are offered as focus choices.
   const completed = (goals.data ?? []).filter((goal) => goal.is_completed);
+  // The server's rule: the epic story needs a completed quest or milestone (NOTHING_TO_CELEBRATE).
+  const canTellEpic = hasSomethingToCelebrate({
+    completedQuests: completed.length,
+    completedMilestones: (milestones.data ?? []).filter((milestone) => milestone.is_completed).length,
+  });
   const chosen = completed.some((goal) => goal.id === achievementId) ? achievementId : '';
   const writing = write.isPending;
   const writingFocused = writing && write.variables !== null;
@@ -43,8 +51,17 @@ export default function StoriesPage() {
               <BookOpenText className="size-5 text-gold" aria-hidden />
               Your whole journey
             </p>
-            <p className="text-muted text-sm">An epic told from all of your achievements so far.</p>
-            <Button className="justify-self-start" disabled={writing} onClick={() => write.mutate(null)}>
+            <p className="text-muted text-sm" id={epicHintId}>
+              {canTellEpic
+                ? 'An epic told from all of your achievements so far.'
+                : 'Complete a milestone or a quest and your epic can be told here.'}
+            </p>
+            <Button
+              className="justify-self-start"
+              aria-describedby={epicHintId}
+              disabled={writing || !canTellEpic}
+              onClick={() => write.mutate(null)}
+            >
               <Wand2 className="size-4" aria-hidden />
               Generate Epic Journey Story
             </Button>
@@ -118,8 +135,8 @@ export default function StoriesPage() {
             <p className="max-w-sm text-muted">
               Complete some goals and generate your first achievement story!
             </p>
-            <Button disabled={writing || completed.length === 0} onClick={() => write.mutate(null)}>
-              {completed.length === 0 ? 'Complete a Goal First' : 'Generate Your First Story'}
+            <Button disabled={writing || !canTellEpic} onClick={() => write.mutate(null)}>
+              {canTellEpic ? 'Generate Your First Story' : 'Complete a Goal First'}
             </Button>
           </Card>
         ) : (

@@ -1,6 +1,6 @@
 import type { StoryHistoryItem, StoryStillWriting } from '@lifequest/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/http.ts';
+import { ApiError, api, isRecord } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import { toast } from '../ui/toast/toastStore.ts';
 
@@ -64,7 +64,17 @@ export function useWriteStory() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.storyHistory });
     },
     onError: (error) => {
-      toast({ title: 'Story Failed', description: error.message, variant: 'destructive' });
+      toast({ title: 'Story Failed', description: storyFailure(error), variant: 'destructive' });
     },
   });
+}
+
+/**
+ * Why a story was not written, in the server's words: its `message` says what to do (complete a
+ * milestone first, wait for midnight UTC), where the short `error` only names the refusal. Spec 8 leaves
+ * story errors to the page; other failures keep the error's own text.
+ */
+function storyFailure(error: Error): string {
+  const message = error instanceof ApiError && isRecord(error.body) ? error.body.message : undefined;
+  return typeof message === 'string' && message.trim() !== '' ? message : error.message;
 }

@@ -94,12 +94,77 @@ describe('achievement stories', () => {
     const notDone = await hero.json('POST', '/api/narrative/generate', { achievement_id: open.id });
     expect(notDone.status).toBe(400);
     expect(notDone.body.code).toBe('QUEST_NOT_COMPLETED');
-    for (const id of [theirs.id, randomUUID(), 'not-an-id']) {
+    for (const id of [theirs.id, randomUUID()]) {
       const res = await hero.json('POST', '/api/narrative/generate', { achievement_id: id });
       expect(res.status).toBe(404);
       expect(res.body.code).toBe('QUEST_NOT_FOUND');
     }
     expect(await ai.db.story.count({ where: { userId: hero.userId } })).toBe(0);
+  });
+
+  it('refuses a malformed achievement_id with 400 VALIDATION_FAILED: ids are UUIDs', async () => {
+    const hero = ai.hero();
+    await completedQuest(ai, hero.userId, 'Bake bread', null, []);
+    for (const id of ["1' OR 1=1--", 12345, '', 'not-an-id', {}, [randomUUID()]]) {
+      const res = await hero.json('POST', '/api/narrative/generate', { achievement_id: id });
+      expect(res.status, JSON.stringify(id)).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: expect.stringContaining('achievement_id must be a valid id'),
+      });
+    }
+    expect(await ai.db.story.count({ where: { userId: hero.userId } })).toBe(0);
+  });
+
+  it('takes an absent or null achievement_id as the epic story of all achievements', async () => {
+    const hero = ai.hero();
+    await completedQuest(ai, hero.userId, 'Bake bread', 'Health', []);
+    for (const body of [undefined, {}, { achievement_id: null }]) {
+      const res = await hero.json('POST', '/api/narrative/generate', body);
+      expect(res.status, JSON.stringify(body)).toBe(201);
+      expect(res.body.story).toMatchObject({ narrative_type: 'foundation_progress', achievements_count: 1 });
+    }
+  });
+
+  it('refuses the epic story of a hero who has completed nothing: 400 NOTHING_TO_CELEBRATE, before any story, job or token', async () => {
+    const newcomer = ai.hero();
+    const starter = ai.hero();
+    await ai.quest(starter.userId, { title: 'Learn Rust', milestones: ['Read the book'], completed: false });
+
+    for (const hero of [newcomer, starter]) {
+      const res = await hero.json('POST', '/api/narrative/generate', {});
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        error: 'Nothing to celebrate yet',
+        message: 'Complete a milestone or a quest first: a story celebrates what you achieved.',
+        code: 'NOTHING_TO_CELEBRATE',
+      });
+      expect(await ai.db.story.count({ where: { userId: hero.userId } })).toBe(0);
+      expect(await ai.db.tokenUsage.count({ where: { userId: hero.userId } })).toBe(0);
+    }
+    await ai.settled();
+    const told = ai.published.filter(
+      (e) => e.name === 'story.generated' && [newcomer.userId, starter.userId].includes(e.actorId ?? ''),
+    );
+    expect(told).toEqual([]);
+  });
+
+  it('tells the road so far to a hero with a completed milestone but no completed quest', async () => {
+    const hero = ai.hero(undefined, 'Rosa');
+    await ai.quest(hero.userId, {
+      title: 'Run a marathon',
+      foundation: 'Health',
+      milestones: ['Run 10K', 'Run a half marathon'],
+      completed: false,
+      completedMilestones: 1,
+    });
+    const res = await hero.json('POST', '/api/narrative/generate', {});
+    expect(res.status).toBe(201);
+    expect(res.body.story).toMatchObject({
+      narrative_type: 'milestone_celebration',
+      achievements_count: 0,
+      foundation_progress: { Health: 25 },
+    });
   });
 
   it('drops the focused stories of a deleted quest and keeps the epic ones', async () => {
@@ -126,7 +191,8 @@ describe('a story that takes longer than the wait', () => {
         return offline.story(task, options);
       },
     });
-    slow = await startAiHarness({}, { storyWaitMs: 50, provider: () => provider });
+    // One story at a time, so a story held at the gate keeps the next one queued.
+    slow = await startAiHarness({ JOB_CONCURRENCY: '1' }, { storyWaitMs: 50, provider: () => provider });
   });
   afterAll(() => slow?.close());
 
@@ -157,6 +223,30 @@ describe('a story that takes longer than the wait', () => {
     });
     expect(done.story.story).toContain('Plant a garden');
     expect((await hero.json('GET', '/api/narrative/history')).body).toEqual([done.story]);
+  });
+
+  it('fails a queued epic story with NOTHING_TO_CELEBRATE when the hero took back their one deed meanwhile', async () => {
+    gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    const first = slow.hero(undefined, 'Sami');
+    await completedQuest(slow, first.userId, 'Learn to knit', 'Spirit', []);
+    const hero = slow.hero(undefined, 'Tove');
+    const quest = await completedQuest(slow, hero.userId, 'Fix the bike', null, ['New chain']);
+    expect((await first.json('POST', '/api/narrative/generate', {})).status).toBe(202);
+    const queued = await hero.json('POST', '/api/narrative/generate', {});
+    expect(queued.status).toBe(202);
+
+    slow.reopen(hero.userId, quest.id);
+    release();
+    const failed = await vi.waitFor(async () => {
+      const poll = await hero.json('GET', `/api/narrative/jobs/${queued.body.jobId}`);
+      expect(poll.status).toBe(400);
+      return poll.body;
+    });
+    expect(failed).toMatchObject({ code: 'NOTHING_TO_CELEBRATE' });
+    expect((await hero.json('GET', '/api/narrative/history')).body).toEqual([]);
+    expect(await slow.db.tokenUsage.count({ where: { userId: hero.userId } })).toBe(0);
   });
 });
 

@@ -18,9 +18,7 @@ export function storyRoutes(app: HttpServer, stories: StoryService): void {
       schema: { body: GenerateStoryBody, response: { 201: GeneratedStory, 202: StoryStillWriting } },
     },
     async (request, reply) => {
-      const { userId } = request.hero;
-      const id = request.body?.achievement_id;
-      const outcome = await stories.generate(userId, id === undefined || id === null ? null : String(id));
+      const outcome = await stories.generate(request.hero.userId, request.body?.achievement_id ?? null);
       return outcome.kind === 'written'
         ? reply.code(201).send({ story: outcome.story })
         : reply.code(202).send(outcome.pending);

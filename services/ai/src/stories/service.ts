@@ -3,6 +3,9 @@ import { AppError, type JobQueue, type ServiceDirectory } from '@lifequest/platf
 import {
   ERROR_CODES,
   type ErrorCode,
+  type HeroAchievements,
+  hasSomethingToCelebrate,
+  NOTHING_TO_CELEBRATE_MESSAGE,
   STORY_WRITING_MESSAGE,
   type StoryHistoryItem,
   type StoryStillWriting,
@@ -60,12 +63,16 @@ export class StoryService {
 
   async generate(userId: string, achievementId: string | null): Promise<GenerateOutcome> {
     await this.#meter.assertWithinBudget(userId, this.#now());
-    if (achievementId !== null) {
-      // Checked here as well as in the worker, so a wrong id is a clear 400/404 now, not a failed job.
-      const { goals, openGoalIds } = await fetchAchievements(this.#services, userId);
-      if (!goals.some((goal) => goal.id === achievementId))
-        throw notAnAchievement(achievementId, openGoalIds);
-    }
+    // Checked here as well as in the worker, so a story that cannot be told is a clear 400/404 now, not
+    // a failed job (nor, for a hero with nothing done, a story of nothing announced to their friends).
+    const achievements = await fetchAchievements(this.#services, userId);
+    const refusal =
+      achievementId === null
+        ? nothingToCelebrate(achievements)
+        : achievements.goals.some((goal) => goal.id === achievementId)
+          ? null
+          : notAnAchievement(achievementId, achievements.openGoalIds);
+    if (refusal) throw refusal;
     const storyId = randomUUID();
     await this.#db.story.create({
       data: { id: storyId, userId, kind: achievementId === null ? 'epic' : 'focused', achievementId },
@@ -90,6 +97,15 @@ export class StoryService {
       pending: { status: 'writing', jobId: storyId, message: STORY_WRITING_MESSAGE },
     };
   }
+}
+
+/** Why the epic story cannot be told, or null: it needs a completed quest or milestone. */
+export function nothingToCelebrate({ goals, completedMilestones }: HeroAchievements): AppError | null {
+  // A quests older than the count does not say; the story is then told as before.
+  if (completedMilestones === undefined) return null;
+  return hasSomethingToCelebrate({ completedQuests: goals.length, completedMilestones })
+    ? null
+    : new AppError('NOTHING_TO_CELEBRATE', NOTHING_TO_CELEBRATE_MESSAGE);
 }
 
 export function notAnAchievement(achievementId: string, openGoalIds: readonly string[]): AppError {

@@ -13,7 +13,7 @@ import { narrativeTypeOf } from '../pathfinder/offline/index.ts';
 import type { LlmProvider, StoryTask } from '../providers/port.ts';
 import { fetchAchievements, fetchHeroName } from './achievements.ts';
 import { STORY_JOB_ATTEMPTS, STORY_QUEUE, StoryJob, storyJobOptions } from './job.ts';
-import { notAnAchievement } from './service.ts';
+import { notAnAchievement, nothingToCelebrate } from './service.ts';
 
 export interface StoryWorkerDeps {
   db: AiDb;
@@ -30,8 +30,9 @@ export interface StoryWorkerDeps {
 /**
  * Writes stories: reads the hero's achievements from quests (only this hero's), asks the provider for
  * the prose, and fills the story row. A reason that no retry can fix (the quest is gone or not
- * completed) fails the story at once; anything else is retried, and the last failure is recorded on
- * the row so the waiting request can say what went wrong.
+ * completed, nothing is left to celebrate, the budget is spent) fails the story at once; anything else
+ * is retried, and the last failure is recorded on the row so the waiting request can say what went
+ * wrong.
  */
 export async function startStoryWorker(deps: StoryWorkerDeps): Promise<void> {
   const now = deps.now ?? (() => new Date());
@@ -76,6 +77,10 @@ async function writeStory(deps: StoryWorkerDeps, row: Story, today: Date): Promi
     featured = achievements.goals.filter((goal) => goal.id === row.achievementId);
     if (featured.length === 0)
       throw new StoryRefused(notAnAchievement(row.achievementId ?? '', achievements.openGoalIds));
+  } else {
+    // The hero may have taken back their one deed while the story waited in the queue.
+    const refusal = nothingToCelebrate(achievements);
+    if (refusal) throw new StoryRefused(refusal);
   }
   const heroName = (await fetchHeroName(deps.services, row.userId)) ?? 'the hero';
   const task: StoryTask = {

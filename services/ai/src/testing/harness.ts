@@ -21,6 +21,8 @@ export interface QuestSeed {
   milestones?: string[];
   /** Completes every milestone, and with them the quest. Default true. */
   completed?: boolean;
+  /** Of a quest not completed: how many of its first milestones are. Default 0. */
+  completedMilestones?: number;
 }
 
 /**
@@ -32,6 +34,8 @@ export interface AiHarness {
   db: AiDb;
   /** Gives the hero a quest in the quests double. */
   quest(userId: string, seed: QuestSeed): Promise<{ id: string; title: string }>;
+  /** Takes back every milestone of the hero's quest, as toggling them off does: it is open again. */
+  reopen(userId: string, questId: string): void;
   /** Every event the ai service published, in order. */
   published: EventEnvelope[];
   hero(userId?: string, name?: string): HeroCaller;
@@ -50,6 +54,7 @@ interface StoredQuest {
   foundation: Foundation | null;
   completedAt: string | null;
   milestones: string[];
+  milestonesDone: number;
 }
 
 export async function startAiHarness(
@@ -81,16 +86,28 @@ export async function startAiHarness(
   return {
     db,
     published: svc.published,
-    async quest(userId, { title, foundation = null, milestones = [], completed = true }) {
+    async quest(
+      userId,
+      { title, foundation = null, milestones = [], completed = true, completedMilestones = 0 },
+    ) {
+      const titles = milestones.length > 0 ? milestones : [title];
       const quest: StoredQuest = {
         id: randomUUID(),
         title,
         foundation,
         completedAt: completed ? new Date().toISOString() : null,
-        milestones: milestones.length > 0 ? milestones : [title],
+        milestones: titles,
+        milestonesDone: completed ? titles.length : Math.min(completedMilestones, titles.length),
       };
       quests.set(userId, [...(quests.get(userId) ?? []), quest]);
       return { id: quest.id, title };
+    },
+    reopen(userId, questId) {
+      for (const quest of quests.get(userId) ?? []) {
+        if (quest.id !== questId) continue;
+        quest.completedAt = null;
+        quest.milestonesDone = 0;
+      }
     },
     hero(userId = randomUUID(), name = 'Aria') {
       names.set(userId, name);
@@ -107,7 +124,10 @@ export async function startAiHarness(
   };
 }
 
-/** What quests answers: completed quests newest first, open ids, and mastery as the skill tree counts it. */
+/**
+ * What quests answers: completed quests newest first, open ids, completed milestones, and mastery as the
+ * skill tree counts it.
+ */
 function achievementsOf(stored: StoredQuest[]): HeroAchievements {
   const tree = computeSkillTree(
     stored.map((q) => ({
@@ -117,7 +137,9 @@ function achievementsOf(stored: StoredQuest[]): HeroAchievements {
       foundation: q.foundation,
       is_completed: q.completedAt !== null,
     })),
-    stored.flatMap((q) => q.milestones.map(() => ({ goal_id: q.id, is_completed: q.completedAt !== null }))),
+    stored.flatMap((q) =>
+      q.milestones.map((_, i) => ({ goal_id: q.id, is_completed: i < q.milestonesDone })),
+    ),
   );
   const foundationProgress = {} as Record<Foundation, number>;
   for (const foundation of FOUNDATIONS) {
@@ -135,5 +157,6 @@ function achievementsOf(stored: StoredQuest[]): HeroAchievements {
     })),
     foundationProgress,
     openGoalIds: stored.filter((q) => q.completedAt === null).map((q) => q.id),
+    completedMilestones: stored.reduce((sum, q) => sum + q.milestonesDone, 0),
   };
 }

@@ -88,6 +88,8 @@ describe('GET /internal/quests/heroes/:userId/achievements', () => {
       // Health: 0/1 goals and 1/2 milestones average to 25; Spirit has nothing of this hero's.
       foundationProgress: { Finance: 100, Health: 25, Intelligence: 100, Spirit: 0 },
       openGoalIds: [open.id],
+      // The open quest's one too: a hero with milestones done has something to celebrate.
+      completedMilestones: 4,
     });
   });
 
@@ -97,6 +99,7 @@ describe('GET /internal/quests/heroes/:userId/achievements', () => {
       goals: [],
       foundationProgress: { Finance: 0, Health: 0, Intelligence: 0, Spirit: 0 },
       openGoalIds: [],
+      completedMilestones: 0,
     });
   });
 

@@ -12,7 +12,8 @@ import type { QuestsDb } from '../db.ts';
 /**
  * GET /internal/quests/heroes/:userId/achievements, for the ai worker writing a story (ARCHITECTURE 3:
  * the one synchronous read stories need). Only this hero's quests: completed ones with their
- * milestones, the ids of the open ones, and percent mastery per foundation as the skill tree counts it.
+ * milestones, the ids of the open ones, how many milestones are completed in all, and percent mastery
+ * per foundation as the skill tree counts it.
  */
 export function achievementRoutes(app: HttpServer, db: QuestsDb): void {
   app.get(
@@ -59,6 +60,7 @@ export async function heroAchievements(db: QuestsDb, userId: string): Promise<He
     })),
     foundationProgress: masteryOf(treeGoals, treeMilestones),
     openGoalIds: goals.filter((g) => !g.isCompleted).map((g) => g.id),
+    completedMilestones: treeMilestones.filter((m) => m.is_completed).length,
   };
 }
 

@@ -45,22 +45,75 @@ describe('friend requests', () => {
     ]);
   });
 
-  it('rejecting declines: no friendship, no event, and the asker may ask again', async () => {
-    const cal = await social.newHero('Cal');
-    const dee = await social.newHero('Dee');
-    const sent = await cal.post('/api/friends/request', { email: dee.email });
-    expect(
-      (await dee.patch(`/api/friends/requests/${sent.body.requestId}`, { action: 'reject' })).body,
-    ).toEqual({
-      status: 'rejected',
+  it('rejecting declines: no friendship, no event, and the asker may not ask again for 7 days', async () => {
+    social.clock.set('2026-04-01T10:00:00.000Z');
+    try {
+      const cal = await social.newHero('Cal');
+      const dee = await social.newHero('Dee');
+      const sent = await cal.post('/api/friends/request', { email: dee.email });
+      expect(
+        (await dee.patch(`/api/friends/requests/${sent.body.requestId}`, { action: 'reject' })).body,
+      ).toEqual({
+        status: 'rejected',
+      });
+      expect((await dee.get('/api/friends/requests')).body).toEqual([]);
+      expect((await cal.get('/api/friends')).body).toEqual([]);
+      const accepting = await dee.patch(`/api/friends/requests/${sent.body.requestId}`, {
+        action: 'accept',
+      });
+      expect(accepting).toMatchObject({ status: 404, body: { code: 'FRIEND_REQUEST_NOT_FOUND' } });
+
+      // Asking again at once, or on the last day, is refused, and Dee sees nothing of it.
+      for (const at of ['2026-04-01T10:00:01.000Z', '2026-04-08T09:59:59.999Z']) {
+        social.clock.set(at);
+        const again = await cal.post('/api/friends/request', { email: dee.email });
+        expect(again).toMatchObject({
+          status: 409,
+          body: {
+            error: 'Friend request declined recently',
+            message: `${dee.email} declined your friend request recently; you can ask again after Apr 8, 2026 (UTC).`,
+            code: 'FRIEND_REQUEST_DECLINED',
+          },
+        });
+        expect((await dee.get('/api/friends/requests')).body).toEqual([]);
+      }
+      social.clock.set('2026-04-08T10:00:00.000Z');
+      expect((await cal.post('/api/friends/request', { email: dee.email })).status).toBe(201);
+      expect((await dee.get('/api/friends/requests')).body).toHaveLength(1);
+      await social.svc.settled();
+      expect(social.svc.publishedOf('friend.added').filter((e) => e.actorId === dee.userId)).toEqual([]);
+    } finally {
+      social.clock.reset();
+    }
+  });
+
+  it('the hero who declined may change their mind: their request goes through, and lifts the hold', async () => {
+    const amy = await social.newHero('Amy');
+    const dan = await social.newHero('Dan');
+    const declined = await dan.post('/api/friends/request', { email: amy.email });
+    await amy.patch(`/api/friends/requests/${declined.body.requestId}`, { action: 'reject' });
+    expect((await dan.post('/api/friends/request', { email: amy.email })).status).toBe(409);
+
+    const asked = await amy.post('/api/friends/request', { email: dan.email });
+    expect(asked).toMatchObject({ status: 201, body: { status: 'pending' } });
+    // Dan declines in turn; Amy's request still says she changed her mind, so Dan may ask her again.
+    await dan.patch(`/api/friends/requests/${asked.body.requestId}`, { action: 'reject' });
+    expect((await dan.post('/api/friends/request', { email: amy.email })).status).toBe(201);
+    expect((await amy.get('/api/friends/requests')).body).toHaveLength(1);
+  });
+
+  it("answering the declined hero's own request befriends them: crossing requests still meet", async () => {
+    const bea = await social.newHero('Bea');
+    const eli = await social.newHero('Eli');
+    const declined = await eli.post('/api/friends/request', { email: bea.email });
+    await bea.patch(`/api/friends/requests/${declined.body.requestId}`, { action: 'reject' });
+    const asked = await bea.post('/api/friends/request', { email: eli.email });
+    const crossing = await eli.post('/api/friends/request', { email: bea.email });
+    expect(crossing).toMatchObject({
+      status: 200,
+      body: { status: 'accepted', requestId: asked.body.requestId },
     });
-    expect((await dee.get('/api/friends/requests')).body).toEqual([]);
-    expect((await cal.get('/api/friends')).body).toEqual([]);
-    const accepting = await dee.patch(`/api/friends/requests/${sent.body.requestId}`, { action: 'accept' });
-    expect(accepting).toMatchObject({ status: 404, body: { code: 'FRIEND_REQUEST_NOT_FOUND' } });
-    expect((await cal.post('/api/friends/request', { email: dee.email })).status).toBe(201);
-    await social.svc.settled();
-    expect(social.svc.publishedOf('friend.added').filter((e) => e.actorId === dee.userId)).toEqual([]);
+    expect((await eli.get('/api/friends')).body.map((f: { name: string }) => f.name)).toEqual(['Bea']);
   });
 
   it('a request crossing one already pending the other way becomes a friendship', async () => {

@@ -7,7 +7,11 @@ export interface RequestQuota {
   windowMs: number;
 }
 
-/** 20 friend requests an hour: plenty for a hero, and it keeps anyone from probing who has an account. */
+/**
+ * 20 friend requests an hour: plenty for a hero, and it slows anyone asking which addresses have an
+ * account (a 404 names an unknown address). It cannot stop them: registering is free, and answers
+ * EMAIL_TAKEN itself, bounded only per client (README, Fellowship Hall).
+ */
 export const FRIEND_REQUEST_QUOTA: RequestQuota = { limit: 20, windowMs: 60 * 60 * 1000 };
 
 /** Its Retry-After header is set by the platform's error handler, as for every AppError that has one. */

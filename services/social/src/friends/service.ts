@@ -10,6 +10,7 @@ import type {
 import type { SocialDb, SocialEvents, SocialTx } from '../db.ts';
 import { recordActivity } from '../feed/activities.ts';
 import { heroSummary } from '../heroes/projection.ts';
+import { declinedUntil, requestDeclined } from './declines.ts';
 import { FRIEND_REQUEST_QUOTA, type RequestQuota, takeFriendRequestQuota } from './rate-limit.ts';
 
 export interface FriendServiceOptions {
@@ -54,7 +55,8 @@ export class FriendService {
 
   /**
    * Asks the hero with that e-mail to be friends. A request crossing theirs (they already asked this
-   * hero) is their request accepted: the two become friends at once.
+   * hero) is their request accepted: the two become friends at once. After they declined this hero's
+   * request, asking them again waits 7 days (unless they have asked this hero since).
    */
   async request(userId: string, ownEmail: string, email: string): Promise<FriendRequestResult> {
     await takeFriendRequestQuota(this.#db, userId, this.#quota, this.#now());
@@ -84,7 +86,12 @@ export class FriendService {
         await this.#befriend(tx, emit, userId, other.id);
         return { status: 'accepted' as const, requestId: theirs.id };
       }
-      const created = await tx.friendRequest.create({ data: { requesterId: userId, addresseeId: other.id } });
+      const now = this.#now();
+      const heldUntil = await declinedUntil(tx, userId, other.id, now);
+      if (heldUntil) throw requestDeclined(email, heldUntil);
+      const created = await tx.friendRequest.create({
+        data: { requesterId: userId, addresseeId: other.id, createdAt: now },
+      });
       return { status: 'pending' as const, requestId: created.id };
     });
   }
