@@ -141,7 +141,7 @@ describe('stories', () => {
     expect(screen.getByRole('button', { name: 'Complete a Goal First' }).hasAttribute('disabled')).toBe(true);
   });
 
-  it('offers the epic story once a milestone is complete, though no quest is yet', async () => {
+  it("offers the epic story once a milestone is complete, though no quest is yet; the empty state's button still waits for a goal (spec)", async () => {
     const { callsTo } = mockApi({
       'GET /api/goals': { body: [goal('g1', 'Run a 5K', false)] },
       'GET /api/milestones': { body: [milestone('m1', 'g1', true), milestone('m2', 'g1', false)] },
@@ -152,9 +152,13 @@ describe('stories', () => {
       },
     });
     renderWithProviders(<StoriesPage />, { user: testUser });
-    fireEvent.click(await screen.findByRole('button', { name: 'Generate Your First Story' }));
+    expect(
+      (await screen.findByRole('button', { name: 'Complete a Goal First' })).hasAttribute('disabled'),
+    ).toBe(true);
+    const epic = screen.getByRole('button', { name: 'Generate Epic Journey Story' });
+    await waitFor(() => expect(epic.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(epic);
     await waitFor(() => expect(callsTo('POST', '/api/narrative/generate')).toHaveLength(1));
-    expect(screen.getByRole('button', { name: 'Generate Epic Journey Story' })).toBeTruthy();
   });
 
   it("offers 'Generate Your First Story' once a goal is complete, and writes the epic story with no body", async () => {

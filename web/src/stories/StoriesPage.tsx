@@ -135,8 +135,10 @@ export default function StoriesPage() {
             <p className="max-w-sm text-muted">
               Complete some goals and generate your first achievement story!
             </p>
-            <Button disabled={writing || !canTellEpic} onClick={() => write.mutate(null)}>
-              {canTellEpic ? 'Generate Your First Story' : 'Complete a Goal First'}
+            {/* Spec: this button reads 'Complete a Goal First' while no goal is complete, whatever
+                milestones are done; the epic button above follows the server's wider rule. */}
+            <Button disabled={writing || completed.length === 0} onClick={() => write.mutate(null)}>
+              {completed.length > 0 ? 'Generate Your First Story' : 'Complete a Goal First'}
             </Button>
           </Card>
         ) : (
