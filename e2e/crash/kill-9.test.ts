@@ -29,6 +29,17 @@ async function boot(): Promise<{ lq: TargetProcess; ms: number }> {
   return { lq, ms: Math.round(performance.now() - started) };
 }
 
+/** A hero's list read right after a restart: anything but 200 fails with what came back. */
+async function listAfterRestart(hero: HeroClient, path: string): Promise<any[]> {
+  const res = await hero.get(path);
+  expect({ path, status: res.status, body: Array.isArray(res.body) ? 'a list' : res.body }).toEqual({
+    path,
+    status: 200,
+    body: 'a list',
+  });
+  return res.body;
+}
+
 interface Tracked {
   /** The state the server last acknowledged. */
   completed: boolean;
@@ -111,14 +122,17 @@ it(`kill -9 during a stream of writes, ${ROUNDS} times: every acknowledged write
     hero.sessionId = session;
 
     const titles = new Set<string>(
-      (await hero.get('/api/goals')).body.map((g: { title: string }) => g.title),
+      (await listAfterRestart(hero, '/api/goals')).map((g: { title: string }) => g.title),
     );
     for (const title of ackedQuests) if (!titles.has(title)) counts.lost++;
     for (const title of unsureQuests) if (titles.has(title)) ackedQuests.add(title);
     unsureQuests.clear();
 
     const now = new Map<string, { is_completed: boolean }>(
-      (await hero.get('/api/milestones')).body.map((m: { id: string; is_completed: boolean }) => [m.id, m]),
+      (await listAfterRestart(hero, '/api/milestones')).map((m: { id: string; is_completed: boolean }) => [
+        m.id,
+        m,
+      ]),
     );
     for (const [id, tracked] of milestones) {
       const actual = now.get(id)?.is_completed;

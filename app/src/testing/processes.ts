@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +30,24 @@ export async function startTarget(
   env: Record<string, string>,
   options: ProcessOptions = {},
 ): Promise<TargetProcess> {
-  const port = env.PORT ? Number(env.PORT) : await freePort();
+  if (env.PORT) return startTargetOn(target, env, options, Number(env.PORT));
+  // A port freePort() found free can be taken by another test's process before this one binds it
+  // (suites run in parallel): then try another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startTargetOn(target, env, options, await freePort());
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt === 3) throw error;
+    }
+  }
+}
+
+function startTargetOn(
+  target: string,
+  env: Record<string, string>,
+  options: ProcessOptions,
+  port: number,
+): Promise<TargetProcess> {
   return startNodeProcess(
     target,
     [MAIN, '--target', target],
@@ -71,11 +88,21 @@ export async function startNodeProcess(
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) {
+      if (output.includes('EADDRINUSE')) throw new PortTakenError(name, port, output);
+      throw new Error(`${name} exited with ${child.exitCode}:\n${output}`);
+    }
+    let ready = false;
     try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
+      ready = (await fetch(`${url}/readyz`)).ok;
     } catch {
       // not listening yet
+    }
+    if (ready) {
+      // Ready, but is it ours? Another test's server on this port would answer too.
+      if (child.pid === undefined || listensOn(child.pid, port)) break;
+      child.kill('SIGKILL');
+      throw new PortTakenError(name, port, output);
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -93,6 +120,52 @@ export async function startNodeProcess(
       return exited;
     },
   };
+}
+
+/** The port chosen for a process was answered or bound by another process. */
+export class PortTakenError extends Error {
+  constructor(name: string, port: number, output: string) {
+    super(`${name}: port ${port} belongs to another process:\n${output}`);
+  }
+}
+
+/**
+ * Whether process `pid` holds the listening TCP socket on `port` (Linux: its fds against
+ * /proc/net/tcp*). Where /proc cannot say, it is taken as yes.
+ */
+function listensOn(pid: number, port: number): boolean {
+  const inodes = new Set<string>();
+  let tables = 0;
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string;
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    tables++;
+    for (const line of text.split('\n').slice(1)) {
+      // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode
+      const fields = line.trim().split(/\s+/);
+      if (fields.length < 10 || fields[3] !== '0A') continue; // 0A: LISTEN
+      if (Number.parseInt(fields[1]!.split(':').at(-1)!, 16) === port) inodes.add(fields[9]!);
+    }
+  }
+  if (tables === 0) return true;
+  let fds: string[];
+  try {
+    fds = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return true;
+  }
+  return fds.some((fd) => {
+    try {
+      const socket = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      return socket !== null && inodes.has(socket[1]!);
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** Runs the entrypoint to completion (for boot refusals) and returns its exit code and output. */
