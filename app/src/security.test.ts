@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest } from 'node:http';
+import { rawHttp } from '@lifequest/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HeroClient, startLifeQuest, type TestLifeQuest } from './testing/index.ts';
 
@@ -220,5 +221,60 @@ describe('logout', () => {
     const oldCookie = new HeroClient(app.url, 'cookie');
     oldCookie.cookie = cookie;
     expect((await oldCookie.get('/api/auth/me')).status).toBe(401);
+  });
+});
+
+describe('requests Node cannot parse (an attacker audit)', () => {
+  const cases = [
+    {
+      what: 'an oversized header',
+      request: `GET /api/auth/me HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      status: 431,
+      code: 'HEADERS_TOO_LARGE',
+    },
+    { what: 'a malformed request line', request: 'GET\r\n\r\n', status: 400, code: 'BAD_REQUEST' },
+    {
+      what: 'Content-Length: abc',
+      request: 'POST /api/goals HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
+      status: 400,
+      code: 'BAD_REQUEST',
+    },
+    {
+      what: 'a control character in a header',
+      request: 'GET /api/auth/me HTTP/1.1\r\nHost: x\r\nX-A: \x7f\x01\r\n\r\n',
+      status: 400,
+      code: 'BAD_REQUEST',
+    },
+    {
+      what: 'Transfer-Encoding with Content-Length',
+      request:
+        'POST /api/goals HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      status: 400,
+      code: 'BAD_REQUEST',
+    },
+  ];
+
+  it.each(cases)(
+    '$what: $status $code from the gateway, with its security headers, connection closed',
+    async ({ request, status, code }) => {
+      const answer = await rawHttp(app.url, request);
+      expect(answer.status).toBe(status);
+      expect(JSON.parse(answer.body)).toEqual({
+        error: expect.any(String),
+        message: expect.any(String),
+        code,
+      });
+      expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers.connection).toBe('close');
+      expect(answer.closed).toBe(true);
+    },
+  );
+
+  it('every service answers them the same way (one server factory)', async () => {
+    for (const url of Object.values(app.serviceUrls)) {
+      const answer = await rawHttp(url, cases[3]!.request);
+      expect(JSON.parse(answer.body), url).toMatchObject({ code: 'BAD_REQUEST' });
+    }
   });
 });

@@ -24,7 +24,7 @@ export type Outcome =
   | { kind: 'client-error'; code: string };
 
 export interface Failure {
-  what: 'server-error' | 'hang' | 'reset' | 'probe';
+  what: 'server-error' | 'error-body' | 'hang' | 'reset' | 'probe';
   label: string;
   detail: string;
   request: { method: string; path: string; body?: string };
@@ -36,6 +36,8 @@ export interface Totals {
   probes: number;
   statuses: Record<string, number>;
   serverErrors: number;
+  /** Refusals (4xx) whose body is not `{ error, message, code }`. */
+  badErrorBodies: number;
   hangs: number;
   resets: number;
   failedProbes: number;
@@ -101,6 +103,16 @@ export function send(base: string, req: HttpRequest, timeoutMs = REQUEST_TIMEOUT
   });
 }
 
+/** Every refusal, whoever made it (a route, Fastify, the HTTP parser), is `{ error, message, code }`. */
+function isErrorBody(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as Record<string, unknown>;
+    return ['error', 'message', 'code'].every((key) => typeof parsed[key] === 'string');
+  } catch {
+    return false;
+  }
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ids in an answer (`id`, `goalId`, `jobId`…), so later requests can name real things. */
@@ -159,6 +171,7 @@ export async function fuzz(options: RunOptions): Promise<Totals> {
     probes: 0,
     statuses: {},
     serverErrors: 0,
+    badErrorBodies: 0,
     hangs: 0,
     resets: 0,
     failedProbes: 0,
@@ -209,6 +222,14 @@ export async function fuzz(options: RunOptions): Promise<Totals> {
         });
       } else if (outcome.status < 300) {
         harvestIds(outcome.body, options.ids, options.protectedIds);
+      } else if (outcome.status >= 400 && req.method !== 'HEAD' && !isErrorBody(outcome.body)) {
+        totals.badErrorBodies++;
+        fail({
+          what: 'error-body',
+          label: req.label,
+          detail: `${outcome.status} ${outcome.body.slice(0, 300)}`,
+          request: sample,
+        });
       }
     } else if (outcome.kind === 'hang') {
       totals.hangs++;
@@ -276,7 +297,7 @@ export function describeTotals(totals: Totals): string {
     `fuzz totals (seed ${totals.seed}):`,
     `  requests ${totals.requests} (+ ${totals.probes} probes after abusive ones), operations ${totals.operationsHit}/${totals.operations}`,
     `  statuses ${statuses}`,
-    `  5xx ${totals.serverErrors}, hangs ${totals.hangs}, resets ${totals.resets}, failed probes ${totals.failedProbes}, requests Node refused to send ${totals.clientErrors}`,
+    `  5xx ${totals.serverErrors}, refusals without { error, message, code } ${totals.badErrorBodies}, hangs ${totals.hangs}, resets ${totals.resets}, failed probes ${totals.failedProbes}, requests Node refused to send ${totals.clientErrors}`,
     `  kinds: ${kinds}`,
   ].join('\n');
 }

@@ -25,7 +25,7 @@ import { webDistDir } from '@lifequest/web/dist-dir';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accountThrottle } from './account-throttle.ts';
 import { drainBodylessRequests } from './bodyless-requests.ts';
-import { securityHeaders } from './security-headers.ts';
+import { noStoreApiAnswers, securityHeaders } from './security-headers.ts';
 import { databaseSessionStore } from './sessions/database-store.ts';
 import { endSessionsOfDeletedHeroes } from './sessions/deleted-heroes.ts';
 import { SESSION_TTL_SECONDS, type SessionData, type SessionStore } from './sessions/store.ts';
@@ -68,8 +68,9 @@ export async function startGateway(
     notFoundHandler: web.notFound,
     // The only public port: metrics only for a scraper holding METRICS_TOKEN (services serve theirs inside).
     metricsToken: config.metricsToken ?? null,
+    answerHeaders: await securityHeaders(),
   });
-  await securityHeaders(app);
+  noStoreApiAnswers(app);
   drainBodylessRequests(app, config.bodyLimitBytes);
   app.decorateRequest('signedIn', null);
   app.addHook('onClose', () => sessions.close());

@@ -30,11 +30,15 @@ export const ERROR_CODES = {
   ADMIN_DELETE_ADMIN: { status: 403, error: 'Admins cannot be deleted here' },
   EMAIL_TAKEN: { status: 409, error: 'Email already registered' },
   CONFLICT: { status: 409, error: 'Conflict' },
+  /** The request did not arrive whole within the server's request timeout. */
+  REQUEST_TIMEOUT: { status: 408, error: 'Request took too long' },
   PAYLOAD_TOO_LARGE: { status: 413, error: 'Request too large' },
   URI_TOO_LONG: { status: 414, error: 'Request path too long' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, error: 'Unsupported content type' },
   RATE_LIMITED: { status: 429, error: 'Too many requests' },
   AI_BUDGET_EXCEEDED: { status: 429, error: 'Daily AI budget spent' },
+  /** The HTTP parser refused the request's headers as too large (Node's maxHeaderSize, 16 KB). */
+  HEADERS_TOO_LARGE: { status: 431, error: 'Request headers too large' },
   AI_PROVIDER_FAILED: { status: 502, error: 'The Pathfinder could not answer' },
   AI_OUTPUT_INVALID: { status: 502, error: "The Pathfinder's answer was garbled" },
   AI_PROVIDER_TIMEOUT: { status: 504, error: 'The Pathfinder took too long' },

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from '../logger.ts';
+import { rawHttp, rawHttpAnswers } from '../testing/raw-http.ts';
 import { createHttpServer, type HttpServer } from './server.ts';
 
 let app: HttpServer;
@@ -155,5 +156,99 @@ describe('the house rules every LifeQuest server keeps', () => {
       req.on('error', reject);
     });
     expect(status).toBe(200);
+  });
+});
+
+describe('requests Node cannot parse, answered from the error table', () => {
+  const oversized = `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`;
+  const both =
+    'POST /api/things/a1 HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n';
+
+  it.each([
+    { what: 'an oversized header', request: oversized, status: 431, code: 'HEADERS_TOO_LARGE' },
+    {
+      // Most of it still unread when the answer goes: the answer must not be lost to a reset.
+      what: 'a 4 MB header',
+      request: `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(4_000_000)}\r\n\r\n`,
+      status: 431,
+      code: 'HEADERS_TOO_LARGE',
+    },
+    { what: 'a malformed request line', request: 'GARBAGE\r\n\r\n', status: 400, code: 'BAD_REQUEST' },
+    {
+      what: 'Content-Length: abc',
+      request: 'POST /api/things/a1 HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
+      status: 400,
+      code: 'BAD_REQUEST',
+    },
+    {
+      what: 'a control character in a header',
+      request: 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: a\x01b\r\n\r\n',
+      status: 400,
+      code: 'BAD_REQUEST',
+    },
+    { what: 'Transfer-Encoding with Content-Length', request: both, status: 400, code: 'BAD_REQUEST' },
+  ])(
+    '$what: $status { error, message, code: $code }, then the connection closes',
+    async ({ request, status, code }) => {
+      const answer = await rawHttp(base, request);
+      expect(answer.status).toBe(status);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(answer.headers.connection).toBe('close');
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(JSON.parse(answer.body)).toEqual({
+        error: expect.any(String),
+        message: expect.any(String),
+        code,
+      });
+      expect(answer.closed).toBe(true);
+    },
+  );
+
+  it('says what was wrong in the message', async () => {
+    expect(JSON.parse((await rawHttp(base, both)).body).message).toMatch(/Transfer-Encoding.*Content-Length/);
+    expect(JSON.parse((await rawHttp(base, oversized)).body).message).toMatch(/headers are too large/);
+  });
+
+  it('answers a malformed request pipelined behind a good one only after the good one’s answer', async () => {
+    const [first, second] = await rawHttpAnswers(
+      base,
+      'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\nX-A: \x01\r\n\r\n',
+      2,
+    );
+    expect([first?.status, JSON.parse(first?.body ?? '')]).toEqual([200, { status: 'ok' }]);
+    expect([second?.status, JSON.parse(second?.body ?? '').code, second?.closed]).toEqual([
+      400,
+      'BAD_REQUEST',
+      true,
+    ]);
+  });
+
+  it('answers a body that breaks off mid-request (a bad chunk) at once, though its route awaits the body', async () => {
+    const answer = await rawHttp(
+      base,
+      'POST /api/things/a1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\nZZ\r\n',
+    );
+    expect([answer.status, JSON.parse(answer.body).code, answer.closed]).toEqual([400, 'BAD_REQUEST', true]);
+  });
+
+  it("adds the headers the server sets on every answer (the gateway's security headers)", async () => {
+    const guarded = await createHttpServer({
+      name: 'guarded',
+      logger: createLogger('silent'),
+      bodyLimitBytes: 1_000,
+      answerHeaders: { 'content-security-policy': "default-src 'self'", 'x-frame-options': 'DENY' },
+    });
+    await guarded.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const url = `http://127.0.0.1:${(guarded.server.address() as AddressInfo).port}`;
+      const refused = await rawHttp(url, 'GARBAGE\r\n\r\n');
+      expect(refused.headers['content-security-policy']).toBe("default-src 'self'");
+      expect(refused.headers['x-frame-options']).toBe('DENY');
+      const answered = await fetch(`${url}/healthz`);
+      expect(answered.headers.get('content-security-policy')).toBe("default-src 'self'");
+    } finally {
+      await guarded.close();
+    }
   });
 });

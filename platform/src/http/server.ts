@@ -18,6 +18,7 @@ import {
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import { clientErrorHandler } from './client-errors.ts';
 import { type HeroIdentity, IDENTITY_HEADER, type Identity, verifyIdentity } from './identity.ts';
 import { httpDuration, httpRequests, metricsRegistry } from './metrics.ts';
 import { UpstreamError } from './service-directory.ts';
@@ -73,6 +74,11 @@ export interface ServerOptions {
    * token; `null` keeps it closed (the gateway's public port without `METRICS_TOKEN`). Default public.
    */
   metricsToken?: 'public' | string | null;
+  /**
+   * Headers every answer carries, the HTTP parser's own refusals included (the gateway's security
+   * headers: a Content-Security-Policy and its kin).
+   */
+  answerHeaders?: Readonly<Record<string, string>>;
   /** Replaces the JSON 404 (the gateway falls back to the web app for page URLs). */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
@@ -105,6 +111,7 @@ class OneLinePerRequest extends LogController {
 
 /** Builds a Fastify server with LifeQuest's house rules: errors, validation, identity, health, metrics, OpenAPI. */
 export async function createHttpServer(options: ServerOptions): Promise<HttpServer> {
+  const answerHeaders = options.answerHeaders ?? {};
   const app = Fastify({
     loggerInstance: options.logger.child({ service: options.name }),
     bodyLimit: options.bodyLimitBytes,
@@ -113,6 +120,9 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
     genReqId: () => randomUUID(),
     logController: new OneLinePerRequest(),
     forceCloseConnections: 'idle',
+    // What Node's HTTP parser refuses (an oversized header, a malformed request line, Transfer-Encoding
+    // with Content-Length…) never reaches a route: answer it from the table too, not with Fastify's body.
+    clientErrorHandler: clientErrorHandler(answerHeaders),
     // A malformed URL or an over-long path parameter is the caller's mistake: answer from our table.
     frameworkErrors: (error, _request, rawReply) => {
       const refusal =
@@ -177,6 +187,7 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
   });
 
   app.addHook('onRequest', async (request, reply) => {
+    reply.headers(answerHeaders);
     reply.header('x-request-id', request.id);
   });
   if (secret) app.addHook('onRequest', accessHook(secret));
