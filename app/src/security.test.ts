@@ -198,6 +198,9 @@ describe('/metrics on the public port', () => {
       const right = await fetch(`${metered.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
       expect(right.status).toBe(200);
       expect(await right.text()).toContain('lifequest_http_requests_total');
+      // The scheme is case-insensitive (RFC 7235).
+      const lower = await fetch(`${metered.url}/metrics`, { headers: { authorization: `bearer ${token}` } });
+      expect(lower.status).toBe(200);
     } finally {
       await metered.close();
     }

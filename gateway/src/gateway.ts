@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import {
   AppError,
   accessHook,
+  bearerToken,
   type Config,
   createHttpServer,
   type GatewayOptions,
@@ -96,9 +97,7 @@ export async function startGateway(
   // the identity and, within its lifetime, its signature (`signed` in proxyToServices).
   const identities = new WeakMap<SessionData, HeroIdentity>();
   const authenticate = async (request: FastifyRequest) => {
-    const sessionId = readSessionId(request);
-    const session = sessionId ? await sessions.touch(sessionId) : null;
-    if (!session || !sessionId) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+    const { sessionId, session } = await liveSession(request, sessions);
     let hero = identities.get(session);
     if (hero?.sessionId !== sessionId) {
       hero = {
@@ -151,7 +150,7 @@ export async function startGateway(
 
   app.post('/api/auth/logout', async (request, reply) => {
     // The cookie and the bearer may name two sessions (two tabs, an old stored id): logout ends both.
-    for (const sessionId of new Set(readSessionIds(request))) await sessions.destroy(sessionId);
+    for (const sessionId of readSessionIds(request)) await sessions.destroy(sessionId);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true };
   });
@@ -294,25 +293,44 @@ async function openSessionStore(options: GatewayOptions): Promise<SessionStore> 
   return databaseSessionStore(options.db);
 }
 
-/** The session id from the signed cookie, else from `Authorization: Bearer` (spec 4: both are sent). */
-function readSessionId(request: FastifyRequest): string | null {
-  return readSessionIds(request)[0] ?? null;
+/**
+ * The live session the request is made in. A request may carry two ids, the signed cookie's and the
+ * bearer's (spec 4: both are sent): it is the hero's when either is a live session, so an ended session
+ * left in one (an old cookie after a logout elsewhere) does not hide a live one in the other. Live
+ * sessions of two different heroes are refused rather than one of them picked.
+ */
+async function liveSession(
+  request: FastifyRequest,
+  sessions: SessionStore,
+): Promise<{ sessionId: string; session: SessionData }> {
+  const ids = readSessionIds(request);
+  const found = await Promise.all(ids.map((sessionId) => sessions.touch(sessionId)));
+  let live: { sessionId: string; session: SessionData } | undefined;
+  for (const [i, session] of found.entries()) {
+    if (!session) continue;
+    if (live && live.session.userId !== session.userId) {
+      throw new AppError(
+        'UNAUTHENTICATED',
+        'The cookie and the bearer id are sessions of two different heroes. Sign in again.',
+      );
+    }
+    live ??= { sessionId: ids[i]!, session };
+  }
+  if (!live) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+  return live;
 }
 
-/** Every session id the request carries: the signed cookie's first, then the bearer's. */
+/** Every distinct session id the request carries: the signed cookie's first, then the bearer's. */
 function readSessionIds(request: FastifyRequest): string[] {
-  const ids: string[] = [];
+  const ids = new Set<string>();
   const cookie = request.cookies[SESSION_COOKIE];
   if (cookie) {
     const unsigned = request.unsignCookie(cookie);
-    if (unsigned.valid && unsigned.value) ids.push(unsigned.value);
+    if (unsigned.valid && unsigned.value) ids.add(unsigned.value);
   }
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) {
-    const token = header.slice('Bearer '.length).trim();
-    if (token && token !== 'null' && token !== 'undefined') ids.push(token);
-  }
-  return ids;
+  const token = bearerToken(request.headers.authorization);
+  if (token && token !== 'null' && token !== 'undefined') ids.add(token);
+  return [...ids];
 }
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionId: string) {

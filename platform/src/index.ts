@@ -6,6 +6,7 @@ export * from './db/unavailable.ts';
 export * from './erasure.ts';
 export * from './errors.ts';
 export * from './events/index.ts';
+export * from './http/bearer.ts';
 export * from './http/identity.ts';
 export * from './http/in-process.ts';
 export * from './http/metrics.ts';

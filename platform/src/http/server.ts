@@ -18,6 +18,7 @@ import {
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import { bearerToken } from './bearer.ts';
 import { clientErrorHandler } from './client-errors.ts';
 import { type HeroIdentity, IDENTITY_HEADER, type Identity, verifyIdentity } from './identity.ts';
 import { httpDuration, httpRequests, metricsRegistry } from './metrics.ts';
@@ -249,8 +250,9 @@ function trustProxyOption(trust: ServerOptions['trustProxy']) {
 }
 
 function bearerMatches(header: string | undefined, token: string | null): boolean {
-  if (!token || !header?.startsWith('Bearer ')) return false;
-  const given = Buffer.from(header.slice('Bearer '.length).trim());
+  const presented = bearerToken(header);
+  if (!token || !presented) return false;
+  const given = Buffer.from(presented);
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
