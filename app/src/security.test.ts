@@ -110,6 +110,29 @@ describe('bodies on their way to a service', () => {
   });
 });
 
+describe('prototype keys in a body (an attacker audit)', () => {
+  it('a __proto__ key is refused as such, by the service behind the gateway, not called invalid JSON', async () => {
+    const res = await send('/api/goals', {
+      headers: { ...bearer(), 'content-type': 'application/json' },
+      body: '{"title":"a","__proto__":{"x":1}}',
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text)).toMatchObject({
+      code: 'FORBIDDEN_KEY',
+      message: expect.stringContaining('__proto__'),
+    });
+  });
+
+  it("and by the gateway's own routes", async () => {
+    const res = await send('/api/auth/login', {
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":"a@example.com","password":"whatever1","constructor":{"prototype":{"x":1}}}',
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text)).toMatchObject({ code: 'FORBIDDEN_KEY' });
+  });
+});
+
 describe('GET and HEAD with a body (found by the fuzz suite)', () => {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const get = (path: string, body?: string) =>

@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, error: 'Invalid request' },
   INVALID_JSON: { status: 400, error: 'Invalid request' },
+  /** Valid JSON holding a key that could reach an object's prototype (`__proto__`, `constructor.prototype`). */
+  FORBIDDEN_KEY: { status: 400, error: 'Invalid request' },
   /** Any other malformed request the HTTP layer itself refused (a header it cannot read, say). */
   BAD_REQUEST: { status: 400, error: 'Invalid request' },
   UNAUTHENTICATED: { status: 401, error: 'Please sign in' },

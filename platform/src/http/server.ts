@@ -23,7 +23,7 @@ import { clientErrorHandler } from './client-errors.ts';
 import { type HeroIdentity, IDENTITY_HEADER, type Identity, verifyIdentity } from './identity.ts';
 import { httpDuration, httpRequests, metricsRegistry } from './metrics.ts';
 import { UpstreamError } from './service-directory.ts';
-import { assertJsonDepth, assertStorableText } from './strict-json.ts';
+import { assertJsonDepth, assertSafeBody, assertStorableText } from './strict-json.ts';
 
 /**
  * Who may call a route, declared on every route of a service (`config: { access }`) and checked before
@@ -136,7 +136,9 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
 
   // Only JSON bodies (a cross-site form cannot send one), held to what PostgreSQL can store: NUL and lone
   // surrogates are the hero's mistake, not a 500, and no nesting is deep enough to overflow the stack.
-  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  // Prototype keys are looked for in the same walk (assertSafeBody), so the parser itself ignores them
+  // (plain JSON.parse, which makes `__proto__` an own key) and they are refused as such, not as bad JSON.
+  const defaultJson = app.getDefaultJsonParser('ignore', 'ignore');
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     try {
@@ -147,7 +149,7 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
     defaultJson(request, body as string, (error, value) => {
       if (error) return done(error, undefined);
       try {
-        assertStorableText(value);
+        assertSafeBody(value);
       } catch (invalid) {
         return done(invalid as Error, undefined);
       }
