@@ -133,6 +133,41 @@ describe('prototype keys in a body (an attacker audit)', () => {
   });
 });
 
+describe('a wrong method on a known path (an attacker audit)', () => {
+  const call = async (method: string, path: string, headers: Record<string, string> = bearer()) => {
+    const res = await fetch(`${app.url}${path}`, { method, headers });
+    return { status: res.status, allow: res.headers.get('allow'), body: await res.json() };
+  };
+
+  it("is 405 with the path's methods in Allow, for a service's routes", async () => {
+    const goal = await hero.post('/api/goals', { title: 'Methodical', milestones: ['One'] });
+    const milestoneId = goal.body.milestones[0].id;
+    expect(await call('PUT', '/api/goals')).toMatchObject({
+      status: 405,
+      allow: 'GET, HEAD, POST',
+      body: { code: 'METHOD_NOT_ALLOWED' },
+    });
+    expect(await call('GET', `/api/milestones/${milestoneId}/toggle`)).toMatchObject({
+      status: 405,
+      allow: 'POST',
+      body: { code: 'METHOD_NOT_ALLOWED', error: expect.any(String), message: expect.any(String) },
+    });
+  });
+
+  it("is 405 for the gateway's own routes under a service's prefix, signed in or not", async () => {
+    for (const headers of [bearer(), {}]) {
+      expect(await call('DELETE', '/api/auth/logout', headers)).toMatchObject({ status: 405, allow: 'POST' });
+      expect(await call('GET', '/api/auth/login', headers)).toMatchObject({ status: 405, allow: 'POST' });
+    }
+  });
+
+  it('keeps unknown paths 404, and the closed /metrics unadvertised', async () => {
+    expect(await call('GET', '/api/no-such-route')).toMatchObject({ status: 404, allow: null });
+    expect(await call('PUT', '/api/goals/1/2/3')).toMatchObject({ status: 404, allow: null });
+    expect(await call('DELETE', '/metrics')).toMatchObject({ status: 404, allow: null });
+  });
+});
+
 describe('GET and HEAD with a body (found by the fuzz suite)', () => {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const get = (path: string, body?: string) =>

@@ -18,6 +18,7 @@ import {
   migrate,
   registerOpsRoutes,
   replyError,
+  replyMethodNotAllowed,
   signIdentity,
   UpstreamError,
 } from '@lifequest/platform';
@@ -199,6 +200,13 @@ async function proxyToServices(
     signatures.set(hero, { token, renewAt: now + 30_000 });
     return token;
   };
+  // The gateway's own routes under a service's prefix (login, logout…): asked with another method, the
+  // proxy matches, but the path is the gateway's: 405, before any session is asked for. The proxy takes
+  // every method at the prefix itself and, under it, through a catch-all (`prefix/*`): any other route
+  // the router finds below the prefix is the gateway's own. A wrong method on a service's own path is the
+  // service's to answer (only it knows its routes), with a 405 too.
+  const ownMethods = (request: FastifyRequest, prefix: string) =>
+    request.url.split('?')[0] === prefix ? [] : app.allowedMethods(request.url, { exceptCatchAll: true });
   // Each module declares the /api prefixes it serves (ServiceModule.routePrefixes); the runtime passes them.
   for (const route of options.routes) {
     const upstream = options.services.url(route.service);
@@ -209,6 +217,8 @@ async function proxyToServices(
     };
     if (!upstream) {
       const unavailable = async (request: FastifyRequest, reply: FastifyReply) => {
+        const own = ownMethods(request, route.prefix);
+        if (own.length > 0) return replyMethodNotAllowed(reply, request, own);
         await guard(request);
         return replyError(reply, 'SERVICE_UNAVAILABLE', `The ${route.service} service is not running here.`);
       };
@@ -230,6 +240,8 @@ async function proxyToServices(
       // doubled the gateway's synchronous log writes.
       disableRequestLogging: true,
       preHandler: async (request, reply) => {
+        const own = ownMethods(request, route.prefix);
+        if (own.length > 0) return replyMethodNotAllowed(reply, request, own);
         await guard(request);
         if (request.url === '/api/auth/me') setSessionCookie(request, reply, request.signedIn!.sessionId!);
       },

@@ -9,6 +9,7 @@ export * from './events/index.ts';
 export * from './http/bearer.ts';
 export * from './http/identity.ts';
 export * from './http/in-process.ts';
+export * from './http/methods.ts';
 export * from './http/metrics.ts';
 export * from './http/server.ts';
 export * from './http/service-directory.ts';

@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   FORBIDDEN: { status: 403, error: 'Not allowed' },
   NOT_FOUND: { status: 404, error: 'Not found' },
   ROUTE_NOT_FOUND: { status: 404, error: 'Not found' },
+  /** The path has routes, none for this method: the answer's `Allow` lists theirs. */
+  METHOD_NOT_ALLOWED: { status: 405, error: 'Method not allowed' },
   USER_NOT_FOUND: { status: 404, error: 'Hero not found' },
   QUEST_NOT_FOUND: { status: 404, error: 'Quest not found' },
   QUEST_NOT_COMPLETED: { status: 400, error: 'Quest not completed yet' },

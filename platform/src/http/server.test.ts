@@ -124,6 +124,37 @@ describe('the house rules every LifeQuest server keeps', () => {
     });
   });
 
+  it('answers a wrong method on a known path 405 with Allow, and an unknown path still 404', async () => {
+    const put = await fetch(`${base}/api/things/a1`, { method: 'PUT' });
+    expect([put.status, put.headers.get('allow')]).toEqual([405, 'POST']);
+    expect(await put.json()).toEqual({
+      error: 'Method not allowed',
+      message: 'PUT is not allowed on /api/things/a1; it takes POST.',
+      code: 'METHOD_NOT_ALLOWED',
+    });
+    const health = await fetch(`${base}/healthz?x=1`, { method: 'DELETE' });
+    expect([health.status, health.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+    const unknown = await fetch(`${base}/api/things/a1/more`, { method: 'PUT' });
+    expect([unknown.status, ((await unknown.json()) as { code: string }).code]).toEqual([
+      404,
+      'ROUTE_NOT_FOUND',
+    ]);
+  });
+
+  it('answers 405 before a replaced 404 handler (the gateway’s web app fallback) is asked', async () => {
+    const withFallback = await createHttpServer({
+      name: 'fallback',
+      logger: createLogger('silent'),
+      bodyLimitBytes: 1_000,
+      notFoundHandler: (_request, reply) => reply.code(200).send('the web app'),
+    });
+    withFallback.post('/api/login', async () => ({ ok: true }));
+    const wrong = await withFallback.inject({ method: 'GET', url: '/api/login' });
+    expect([wrong.statusCode, wrong.headers.allow]).toEqual([405, 'POST']);
+    expect((await withFallback.inject({ method: 'GET', url: '/a/page' })).body).toBe('the web app');
+    await withFallback.close();
+  });
+
   it('refuses a body that is not JSON with 415', async () => {
     const res = await post('/api/things/a1', 'title=Quest', 'text/plain');
     expect(res.status).toBe(415);

@@ -21,6 +21,7 @@ import type { Logger } from '../logger.ts';
 import { bearerToken } from './bearer.ts';
 import { clientErrorHandler } from './client-errors.ts';
 import { type HeroIdentity, IDENTITY_HEADER, type Identity, verifyIdentity } from './identity.ts';
+import { type AllowedMethodsOptions, allowedMethods, replyMethodNotAllowed } from './methods.ts';
 import { httpDuration, httpRequests, metricsRegistry } from './metrics.ts';
 import { UpstreamError } from './service-directory.ts';
 import { assertJsonDepth, assertSafeBody, assertStorableText } from './strict-json.ts';
@@ -39,6 +40,10 @@ declare module 'fastify' {
     identity: Identity | null;
     /** The verified hero behind a `hero` or `admin` route (throws UNAUTHENTICATED elsewhere without one). */
     readonly hero: HeroIdentity;
+  }
+  interface FastifyInstance {
+    /** The methods some route of this server takes at `url` (for `405` and its `Allow`). */
+    allowedMethods(url: string, options?: AllowedMethodsOptions): string[];
   }
   interface FastifyContextConfig {
     /** Who may call the route; a service refuses to boot a route that declares none. */
@@ -172,6 +177,18 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
     },
   });
 
+  // Every method some route takes, so a wrong method on a known path can be told from an unknown path.
+  const routeMethods = new Set<string>();
+  // The closed /metrics of the public port is not advertised, not even by a 405.
+  const metricsToken = options.metricsToken === undefined ? 'public' : options.metricsToken;
+  const unadvertised = new Set(metricsToken === 'public' ? [] : ['/metrics']);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeMethods.add(method);
+  });
+  app.decorate('allowedMethods', (url: string, options?: AllowedMethodsOptions) =>
+    unadvertised.has(url.split('?')[0] ?? '') ? [] : allowedMethods(app, routeMethods, url, options),
+  );
+
   const secret = options.internalSecret;
   if (secret) {
     app.addHook('onRoute', (route) => {
@@ -202,12 +219,16 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => sendError(error, request, reply));
-  app.setNotFoundHandler(
+  const notFound =
     options.notFoundHandler ??
-      ((request, reply) => {
-        replyError(reply, 'ROUTE_NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}.`);
-      }),
-  );
+    ((request: FastifyRequest, reply: FastifyReply) =>
+      replyError(reply, 'ROUTE_NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}.`));
+  app.setNotFoundHandler((request, reply) => {
+    // A known path asked with a method it does not take is a 405 listing those it does, not a 404.
+    const allow = app.allowedMethods(request.url);
+    if (allow.length > 0) return replyMethodNotAllowed(reply, request, allow);
+    return notFound(request, reply);
+  });
 
   const checks = options.readinessChecks ?? [];
   app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
@@ -229,7 +250,6 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
     }
     return { status: 'ready' };
   });
-  const metricsToken = options.metricsToken === undefined ? 'public' : options.metricsToken;
   app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     if (metricsToken !== 'public' && !bearerMatches(request.headers.authorization, metricsToken)) {
       // Not found rather than 401: the public port does not advertise an operator's endpoint.
