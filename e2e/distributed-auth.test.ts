@@ -85,6 +85,32 @@ await describeWithInfra('postgres', 'gateway and auth as separate processes', (p
     ).toBe(401);
   });
 
+  it('answers a wrong method 405 with Allow over real sockets: the service for its routes, the gateway for its own', async () => {
+    const hero = new HeroClient(gateway.url, 'bearer');
+    await hero.register('Sol');
+    const onService = await hero.get('/api/auth/complete-onboarding');
+    expect([onService.status, onService.headers.get('allow'), onService.body.code]).toEqual([
+      405,
+      'POST',
+      'METHOD_NOT_ALLOWED',
+    ]);
+    const onGateway = await hero.delete('/api/auth/logout');
+    expect([onGateway.status, onGateway.headers.get('allow')]).toEqual([405, 'POST']);
+  });
+
+  it('a logged-out cookie does not hide a live bearer id (sessions in Redis)', async () => {
+    const withCookie = new HeroClient(gateway.url, 'cookie');
+    const { email, password, user } = await withCookie.register('Tam');
+    const staleCookie = withCookie.cookie!;
+    await withCookie.post('/api/auth/logout');
+    const withBearer = new HeroClient(gateway.url, 'bearer');
+    await withBearer.post('/api/auth/login', { email, password });
+    const me = await fetch(`${gateway.url}/api/auth/me`, {
+      headers: { cookie: staleCookie, authorization: `bearer ${withBearer.sessionId}` },
+    });
+    expect([me.status, ((await me.json()) as { id?: string }).id]).toEqual([200, user.id]);
+  });
+
   it('answers 503 JSON for the routes of a service this gateway was not given', async () => {
     const hero = new HeroClient(gateway.url);
     await hero.register('Rin');

@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest } from 'node:http';
+import { rawHttp } from '@lifequest/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HeroClient, startLifeQuest, type TestLifeQuest } from './testing/index.ts';
 
@@ -109,6 +110,64 @@ describe('bodies on their way to a service', () => {
   });
 });
 
+describe('prototype keys in a body (an attacker audit)', () => {
+  it('a __proto__ key is refused as such, by the service behind the gateway, not called invalid JSON', async () => {
+    const res = await send('/api/goals', {
+      headers: { ...bearer(), 'content-type': 'application/json' },
+      body: '{"title":"a","__proto__":{"x":1}}',
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text)).toMatchObject({
+      code: 'FORBIDDEN_KEY',
+      message: expect.stringContaining('__proto__'),
+    });
+  });
+
+  it("and by the gateway's own routes", async () => {
+    const res = await send('/api/auth/login', {
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":"a@example.com","password":"whatever1","constructor":{"prototype":{"x":1}}}',
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text)).toMatchObject({ code: 'FORBIDDEN_KEY' });
+  });
+});
+
+describe('a wrong method on a known path (an attacker audit)', () => {
+  const call = async (method: string, path: string, headers: Record<string, string> = bearer()) => {
+    const res = await fetch(`${app.url}${path}`, { method, headers });
+    return { status: res.status, allow: res.headers.get('allow'), body: await res.json() };
+  };
+
+  it("is 405 with the path's methods in Allow, for a service's routes", async () => {
+    const goal = await hero.post('/api/goals', { title: 'Methodical', milestones: ['One'] });
+    const milestoneId = goal.body.milestones[0].id;
+    expect(await call('PUT', '/api/goals')).toMatchObject({
+      status: 405,
+      allow: 'GET, HEAD, POST',
+      body: { code: 'METHOD_NOT_ALLOWED' },
+    });
+    expect(await call('GET', `/api/milestones/${milestoneId}/toggle`)).toMatchObject({
+      status: 405,
+      allow: 'POST',
+      body: { code: 'METHOD_NOT_ALLOWED', error: expect.any(String), message: expect.any(String) },
+    });
+  });
+
+  it("is 405 for the gateway's own routes under a service's prefix, signed in or not", async () => {
+    for (const headers of [bearer(), {}]) {
+      expect(await call('DELETE', '/api/auth/logout', headers)).toMatchObject({ status: 405, allow: 'POST' });
+      expect(await call('GET', '/api/auth/login', headers)).toMatchObject({ status: 405, allow: 'POST' });
+    }
+  });
+
+  it('keeps unknown paths 404, and the closed /metrics unadvertised', async () => {
+    expect(await call('GET', '/api/no-such-route')).toMatchObject({ status: 404, allow: null });
+    expect(await call('PUT', '/api/goals/1/2/3')).toMatchObject({ status: 404, allow: null });
+    expect(await call('DELETE', '/metrics')).toMatchObject({ status: 404, allow: null });
+  });
+});
+
 describe('GET and HEAD with a body (found by the fuzz suite)', () => {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const get = (path: string, body?: string) =>
@@ -197,6 +256,9 @@ describe('/metrics on the public port', () => {
       const right = await fetch(`${metered.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
       expect(right.status).toBe(200);
       expect(await right.text()).toContain('lifequest_http_requests_total');
+      // The scheme is case-insensitive (RFC 7235).
+      const lower = await fetch(`${metered.url}/metrics`, { headers: { authorization: `bearer ${token}` } });
+      expect(lower.status).toBe(200);
     } finally {
       await metered.close();
     }
@@ -220,5 +282,60 @@ describe('logout', () => {
     const oldCookie = new HeroClient(app.url, 'cookie');
     oldCookie.cookie = cookie;
     expect((await oldCookie.get('/api/auth/me')).status).toBe(401);
+  });
+});
+
+describe('requests Node cannot parse (an attacker audit)', () => {
+  const cases = [
+    {
+      what: 'an oversized header',
+      request: `GET /api/auth/me HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      status: 431,
+      code: 'HEADERS_TOO_LARGE',
+    },
+    { what: 'a malformed request line', request: 'GET\r\n\r\n', status: 400, code: 'BAD_REQUEST' },
+    {
+      what: 'Content-Length: abc',
+      request: 'POST /api/goals HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
+      status: 400,
+      code: 'BAD_REQUEST',
+    },
+    {
+      what: 'a control character in a header',
+      request: 'GET /api/auth/me HTTP/1.1\r\nHost: x\r\nX-A: \x7f\x01\r\n\r\n',
+      status: 400,
+      code: 'BAD_REQUEST',
+    },
+    {
+      what: 'Transfer-Encoding with Content-Length',
+      request:
+        'POST /api/goals HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      status: 400,
+      code: 'BAD_REQUEST',
+    },
+  ];
+
+  it.each(cases)(
+    '$what: $status $code from the gateway, with its security headers, connection closed',
+    async ({ request, status, code }) => {
+      const answer = await rawHttp(app.url, request);
+      expect(answer.status).toBe(status);
+      expect(JSON.parse(answer.body)).toEqual({
+        error: expect.any(String),
+        message: expect.any(String),
+        code,
+      });
+      expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers.connection).toBe('close');
+      expect(answer.closed).toBe(true);
+    },
+  );
+
+  it('every service answers them the same way (one server factory)', async () => {
+    for (const url of Object.values(app.serviceUrls)) {
+      const answer = await rawHttp(url, cases[3]!.request);
+      expect(JSON.parse(answer.body), url).toMatchObject({ code: 'BAD_REQUEST' });
+    }
   });
 });

@@ -113,10 +113,19 @@ it(
     expect(totals.requests).toBe(REQUESTS);
     expect({
       serverErrors: totals.serverErrors,
+      badErrorBodies: totals.badErrorBodies,
+      wrongMethodAnswers: totals.wrongMethodAnswers,
       hangs: totals.hangs,
       resets: totals.resets,
       failedProbes: totals.failedProbes,
-    }).toEqual({ serverErrors: 0, hangs: 0, resets: 0, failedProbes: 0 });
+    }).toEqual({
+      serverErrors: 0,
+      badErrorBodies: 0,
+      wrongMethodAnswers: 0,
+      hangs: 0,
+      resets: 0,
+      failedProbes: 0,
+    });
     // Every route was tried, and no request polluted the prototypes of the process serving them.
     if (!KIND_FILTER) expect(totals.operationsHit).toBe(totals.operations);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -18,13 +18,13 @@ import {
 export const REQUEST_TIMEOUT_MS = 5_000;
 
 export type Outcome =
-  | { kind: 'answer'; status: number; body: string }
+  | { kind: 'answer'; status: number; body: string; allow: string | undefined }
   | { kind: 'hang' }
   | { kind: 'reset'; code: string; reusedSocket: boolean }
   | { kind: 'client-error'; code: string };
 
 export interface Failure {
-  what: 'server-error' | 'hang' | 'reset' | 'probe';
+  what: 'server-error' | 'error-body' | 'wrong-method' | 'hang' | 'reset' | 'probe';
   label: string;
   detail: string;
   request: { method: string; path: string; body?: string };
@@ -36,6 +36,10 @@ export interface Totals {
   probes: number;
   statuses: Record<string, number>;
   serverErrors: number;
+  /** Refusals (4xx) whose body is not `{ error, message, code }`. */
+  badErrorBodies: number;
+  /** Method abuse on a path that does not take the method, answered other than 405 naming its methods. */
+  wrongMethodAnswers: number;
   hangs: number;
   resets: number;
   failedProbes: number;
@@ -83,7 +87,12 @@ export function send(base: string, req: HttpRequest, timeoutMs = REQUEST_TIMEOUT
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
-        settle({ kind: 'answer', status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+        settle({
+          kind: 'answer',
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString(),
+          allow: res.headers.allow,
+        }),
       );
       res.on('error', (error: NodeJS.ErrnoException) =>
         settle({ kind: 'reset', code: error.code ?? error.message, reusedSocket: client.reusedSocket }),
@@ -99,6 +108,16 @@ export function send(base: string, req: HttpRequest, timeoutMs = REQUEST_TIMEOUT
     });
     client.end(req.body);
   });
+}
+
+/** Every refusal, whoever made it (a route, Fastify, the HTTP parser), is `{ error, message, code }`. */
+function isErrorBody(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as Record<string, unknown>;
+    return ['error', 'message', 'code'].every((key) => typeof parsed[key] === 'string');
+  } catch {
+    return false;
+  }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -159,6 +178,8 @@ export async function fuzz(options: RunOptions): Promise<Totals> {
     probes: 0,
     statuses: {},
     serverErrors: 0,
+    badErrorBodies: 0,
+    wrongMethodAnswers: 0,
     hangs: 0,
     resets: 0,
     failedProbes: 0,
@@ -209,6 +230,14 @@ export async function fuzz(options: RunOptions): Promise<Totals> {
         });
       } else if (outcome.status < 300) {
         harvestIds(outcome.body, options.ids, options.protectedIds);
+      } else if (outcome.status >= 400 && req.method !== 'HEAD' && !isErrorBody(outcome.body)) {
+        totals.badErrorBodies++;
+        fail({
+          what: 'error-body',
+          label: req.label,
+          detail: `${outcome.status} ${outcome.body.slice(0, 300)}`,
+          request: sample,
+        });
       }
     } else if (outcome.kind === 'hang') {
       totals.hangs++;
@@ -231,6 +260,30 @@ export async function fuzz(options: RunOptions): Promise<Totals> {
     }
   };
 
+  const operationKeys = new Set(options.operations.map((op) => `${op.method} ${op.path}`));
+  // HEAD is answered wherever GET is (Fastify adds it), though no document lists it.
+  const takes = (method: string, path: string) =>
+    operationKeys.has(`${method} ${path}`) || (method === 'HEAD' && operationKeys.has(`GET ${path}`));
+  /**
+   * A path asked with a method it does not take is a 405 whose Allow names the path's methods (the op's
+   * own among them), never a 404 nor a success. The one answer before routing: the admin prefix refuses a
+   * hero (403) before any admin route is looked up (the authorization matrix's prefix guard).
+   */
+  const checkWrongMethod = (op: Operation, req: HttpRequest, outcome: Outcome) => {
+    if (outcome.kind !== 'answer') return;
+    const allowed = outcome.allow?.split(',').map((m) => m.trim()) ?? [];
+    const named = outcome.status === 405 && allowed.includes(op.method);
+    const guarded = outcome.status === 403 && op.path.startsWith('/api/admin/');
+    if (named || guarded) return;
+    totals.wrongMethodAnswers++;
+    fail({
+      what: 'wrong-method',
+      label: req.label,
+      detail: `${outcome.status} (Allow: ${outcome.allow ?? 'none'}) ${outcome.body.slice(0, 200)}`,
+      request: { method: req.method, path: req.path.slice(0, 300) },
+    });
+  };
+
   let sinceReseed = 0;
   const worker = async () => {
     for (let plan = nextPlan(); plan; plan = nextPlan()) {
@@ -242,7 +295,10 @@ export async function fuzz(options: RunOptions): Promise<Totals> {
       hit.add(`${plan.op.method} ${plan.op.path}`);
       totals.byKind[plan.kind] = (totals.byKind[plan.kind] ?? 0) + 1;
       totals.requests++;
-      record(req, await send(options.base, req));
+      const outcome = await send(options.base, req);
+      record(req, outcome);
+      if (plan.kind === 'method-abuse' && !takes(plan.method, plan.op.path))
+        checkWrongMethod(plan.op, req, outcome);
       if (!req.abusive) continue;
       totals.probes++;
       const probe = await send(options.base, options.probe);
@@ -276,7 +332,7 @@ export function describeTotals(totals: Totals): string {
     `fuzz totals (seed ${totals.seed}):`,
     `  requests ${totals.requests} (+ ${totals.probes} probes after abusive ones), operations ${totals.operationsHit}/${totals.operations}`,
     `  statuses ${statuses}`,
-    `  5xx ${totals.serverErrors}, hangs ${totals.hangs}, resets ${totals.resets}, failed probes ${totals.failedProbes}, requests Node refused to send ${totals.clientErrors}`,
+    `  5xx ${totals.serverErrors}, refusals without { error, message, code } ${totals.badErrorBodies}, wrong methods not 405 ${totals.wrongMethodAnswers}, hangs ${totals.hangs}, resets ${totals.resets}, failed probes ${totals.failedProbes}, requests Node refused to send ${totals.clientErrors}`,
     `  kinds: ${kinds}`,
   ].join('\n');
 }

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import {
   AppError,
   accessHook,
+  bearerToken,
   type Config,
   createHttpServer,
   type GatewayOptions,
@@ -17,6 +18,7 @@ import {
   migrate,
   registerOpsRoutes,
   replyError,
+  replyMethodNotAllowed,
   signIdentity,
   UpstreamError,
 } from '@lifequest/platform';
@@ -25,7 +27,7 @@ import { webDistDir } from '@lifequest/web/dist-dir';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accountThrottle } from './account-throttle.ts';
 import { drainBodylessRequests } from './bodyless-requests.ts';
-import { securityHeaders } from './security-headers.ts';
+import { noStoreApiAnswers, securityHeaders } from './security-headers.ts';
 import { databaseSessionStore } from './sessions/database-store.ts';
 import { endSessionsOfDeletedHeroes } from './sessions/deleted-heroes.ts';
 import { SESSION_TTL_SECONDS, type SessionData, type SessionStore } from './sessions/store.ts';
@@ -68,8 +70,9 @@ export async function startGateway(
     notFoundHandler: web.notFound,
     // The only public port: metrics only for a scraper holding METRICS_TOKEN (services serve theirs inside).
     metricsToken: config.metricsToken ?? null,
+    answerHeaders: await securityHeaders(),
   });
-  await securityHeaders(app);
+  noStoreApiAnswers(app);
   drainBodylessRequests(app, config.bodyLimitBytes);
   app.decorateRequest('signedIn', null);
   app.addHook('onClose', () => sessions.close());
@@ -95,9 +98,7 @@ export async function startGateway(
   // the identity and, within its lifetime, its signature (`signed` in proxyToServices).
   const identities = new WeakMap<SessionData, HeroIdentity>();
   const authenticate = async (request: FastifyRequest) => {
-    const sessionId = readSessionId(request);
-    const session = sessionId ? await sessions.touch(sessionId) : null;
-    if (!session || !sessionId) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+    const { sessionId, session } = await liveSession(request, sessions);
     let hero = identities.get(session);
     if (hero?.sessionId !== sessionId) {
       hero = {
@@ -150,7 +151,7 @@ export async function startGateway(
 
   app.post('/api/auth/logout', async (request, reply) => {
     // The cookie and the bearer may name two sessions (two tabs, an old stored id): logout ends both.
-    for (const sessionId of new Set(readSessionIds(request))) await sessions.destroy(sessionId);
+    for (const sessionId of readSessionIds(request)) await sessions.destroy(sessionId);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true };
   });
@@ -199,6 +200,13 @@ async function proxyToServices(
     signatures.set(hero, { token, renewAt: now + 30_000 });
     return token;
   };
+  // The gateway's own routes under a service's prefix (login, logout…): asked with another method, the
+  // proxy matches, but the path is the gateway's: 405, before any session is asked for. The proxy takes
+  // every method at the prefix itself and, under it, through a catch-all (`prefix/*`): any other route
+  // the router finds below the prefix is the gateway's own. A wrong method on a service's own path is the
+  // service's to answer (only it knows its routes), with a 405 too.
+  const ownMethods = (request: FastifyRequest, prefix: string) =>
+    request.url.split('?')[0] === prefix ? [] : app.allowedMethods(request.url, { exceptCatchAll: true });
   // Each module declares the /api prefixes it serves (ServiceModule.routePrefixes); the runtime passes them.
   for (const route of options.routes) {
     const upstream = options.services.url(route.service);
@@ -209,6 +217,8 @@ async function proxyToServices(
     };
     if (!upstream) {
       const unavailable = async (request: FastifyRequest, reply: FastifyReply) => {
+        const own = ownMethods(request, route.prefix);
+        if (own.length > 0) return replyMethodNotAllowed(reply, request, own);
         await guard(request);
         return replyError(reply, 'SERVICE_UNAVAILABLE', `The ${route.service} service is not running here.`);
       };
@@ -230,6 +240,8 @@ async function proxyToServices(
       // doubled the gateway's synchronous log writes.
       disableRequestLogging: true,
       preHandler: async (request, reply) => {
+        const own = ownMethods(request, route.prefix);
+        if (own.length > 0) return replyMethodNotAllowed(reply, request, own);
         await guard(request);
         if (request.url === '/api/auth/me') setSessionCookie(request, reply, request.signedIn!.sessionId!);
       },
@@ -293,25 +305,44 @@ async function openSessionStore(options: GatewayOptions): Promise<SessionStore> 
   return databaseSessionStore(options.db);
 }
 
-/** The session id from the signed cookie, else from `Authorization: Bearer` (spec 4: both are sent). */
-function readSessionId(request: FastifyRequest): string | null {
-  return readSessionIds(request)[0] ?? null;
+/**
+ * The live session the request is made in. A request may carry two ids, the signed cookie's and the
+ * bearer's (spec 4: both are sent): it is the hero's when either is a live session, so an ended session
+ * left in one (an old cookie after a logout elsewhere) does not hide a live one in the other. Live
+ * sessions of two different heroes are refused rather than one of them picked.
+ */
+async function liveSession(
+  request: FastifyRequest,
+  sessions: SessionStore,
+): Promise<{ sessionId: string; session: SessionData }> {
+  const ids = readSessionIds(request);
+  const found = await Promise.all(ids.map((sessionId) => sessions.touch(sessionId)));
+  let live: { sessionId: string; session: SessionData } | undefined;
+  for (const [i, session] of found.entries()) {
+    if (!session) continue;
+    if (live && live.session.userId !== session.userId) {
+      throw new AppError(
+        'UNAUTHENTICATED',
+        'The cookie and the bearer id are sessions of two different heroes. Sign in again.',
+      );
+    }
+    live ??= { sessionId: ids[i]!, session };
+  }
+  if (!live) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+  return live;
 }
 
-/** Every session id the request carries: the signed cookie's first, then the bearer's. */
+/** Every distinct session id the request carries: the signed cookie's first, then the bearer's. */
 function readSessionIds(request: FastifyRequest): string[] {
-  const ids: string[] = [];
+  const ids = new Set<string>();
   const cookie = request.cookies[SESSION_COOKIE];
   if (cookie) {
     const unsigned = request.unsignCookie(cookie);
-    if (unsigned.valid && unsigned.value) ids.push(unsigned.value);
+    if (unsigned.valid && unsigned.value) ids.add(unsigned.value);
   }
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) {
-    const token = header.slice('Bearer '.length).trim();
-    if (token && token !== 'null' && token !== 'undefined') ids.push(token);
-  }
-  return ids;
+  const token = bearerToken(request.headers.authorization);
+  if (token && token !== 'null' && token !== 'undefined') ids.add(token);
+  return [...ids];
 }
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionId: string) {

@@ -35,12 +35,13 @@ const HELMET_OPTIONS = {
 const OWN_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
 
 /**
- * The headers helmet sets with these options. They are the same on every answer, but @fastify/helmet
- * builds helmet's middleware again on every request (parsing the CSP directives each time, about 5% of
- * the gateway's CPU under load): so they are read once, from one answer of a server of our own, and set
- * as they are.
+ * The security headers of every answer of the gateway (helmet: CSP, nosniff, frame-ancestors via CSP and
+ * X-Frame-Options, Referrer-Policy, …), for the platform to set (`answerHeaders`), on the HTTP parser's
+ * own refusals too. They are the same on every answer, but @fastify/helmet builds helmet's middleware
+ * again on every request (parsing the CSP directives each time, about 5% of the gateway's CPU under
+ * load): so they are read once, from one answer of a server of our own, and set as they are.
  */
-async function helmetHeaders(): Promise<Record<string, string>> {
+export async function securityHeaders(): Promise<Record<string, string>> {
   const probe = Fastify({ logger: false });
   try {
     await probe.register(helmet, HELMET_OPTIONS);
@@ -57,17 +58,8 @@ async function helmetHeaders(): Promise<Record<string, string>> {
   }
 }
 
-/**
- * Security headers on every answer of the gateway (helmet: CSP, nosniff, frame-ancestors via CSP and
- * X-Frame-Options, Referrer-Policy, …), and `Cache-Control: no-store` on every API answer: they carry
- * a hero's data, which no shared or browser cache should keep.
- */
-export async function securityHeaders(app: HttpServer): Promise<void> {
-  const headers = await helmetHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
+/** `Cache-Control: no-store` on every API answer: they carry a hero's data, which no cache should keep. */
+export function noStoreApiAnswers(app: HttpServer): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done(null, payload);

@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, error: 'Invalid request' },
   INVALID_JSON: { status: 400, error: 'Invalid request' },
+  /** Valid JSON holding a key that could reach an object's prototype (`__proto__`, `constructor.prototype`). */
+  FORBIDDEN_KEY: { status: 400, error: 'Invalid request' },
   /** Any other malformed request the HTTP layer itself refused (a header it cannot read, say). */
   BAD_REQUEST: { status: 400, error: 'Invalid request' },
   UNAUTHENTICATED: { status: 401, error: 'Please sign in' },
@@ -14,6 +16,8 @@ export const ERROR_CODES = {
   FORBIDDEN: { status: 403, error: 'Not allowed' },
   NOT_FOUND: { status: 404, error: 'Not found' },
   ROUTE_NOT_FOUND: { status: 404, error: 'Not found' },
+  /** The path has routes, none for this method: the answer's `Allow` lists theirs. */
+  METHOD_NOT_ALLOWED: { status: 405, error: 'Method not allowed' },
   USER_NOT_FOUND: { status: 404, error: 'Hero not found' },
   QUEST_NOT_FOUND: { status: 404, error: 'Quest not found' },
   QUEST_NOT_COMPLETED: { status: 400, error: 'Quest not completed yet' },
@@ -32,11 +36,15 @@ export const ERROR_CODES = {
   ADMIN_DELETE_ADMIN: { status: 403, error: 'Admins cannot be deleted here' },
   EMAIL_TAKEN: { status: 409, error: 'Email already registered' },
   CONFLICT: { status: 409, error: 'Conflict' },
+  /** The request did not arrive whole within the server's request timeout. */
+  REQUEST_TIMEOUT: { status: 408, error: 'Request took too long' },
   PAYLOAD_TOO_LARGE: { status: 413, error: 'Request too large' },
   URI_TOO_LONG: { status: 414, error: 'Request path too long' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, error: 'Unsupported content type' },
   RATE_LIMITED: { status: 429, error: 'Too many requests' },
   AI_BUDGET_EXCEEDED: { status: 429, error: 'Daily AI budget spent' },
+  /** The HTTP parser refused the request's headers as too large (Node's maxHeaderSize, 16 KB). */
+  HEADERS_TOO_LARGE: { status: 431, error: 'Request headers too large' },
   AI_PROVIDER_FAILED: { status: 502, error: 'The Pathfinder could not answer' },
   AI_OUTPUT_INVALID: { status: 502, error: "The Pathfinder's answer was garbled" },
   AI_PROVIDER_TIMEOUT: { status: 504, error: 'The Pathfinder took too long' },

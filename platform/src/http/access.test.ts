@@ -87,6 +87,22 @@ describe('declared access, enforced before the handler', () => {
     expect((await call('/api/service')).statusCode).toBe(401);
   });
 
+  it('answers a wrong method on a known path 405 to a caller with an identity, as an unknown path 401 without', async () => {
+    const put = (identity?: Identity) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/public',
+        headers: identity ? { [IDENTITY_HEADER]: signIdentity(secret, identity) } : {},
+      });
+    const refused = await put(hero);
+    expect([refused.statusCode, refused.headers.allow, refused.json().code]).toEqual([
+      405,
+      'GET, HEAD',
+      'METHOD_NOT_ALLOWED',
+    ]);
+    expect((await put()).statusCode).toBe(401);
+  });
+
   it('never runs the handler of a refused call', async () => {
     ran.length = 0;
     await call('/api/admin', hero);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from '../logger.ts';
+import { rawHttp, rawHttpAnswers } from '../testing/raw-http.ts';
 import { createHttpServer, type HttpServer } from './server.ts';
 
 let app: HttpServer;
@@ -123,6 +124,37 @@ describe('the house rules every LifeQuest server keeps', () => {
     });
   });
 
+  it('answers a wrong method on a known path 405 with Allow, and an unknown path still 404', async () => {
+    const put = await fetch(`${base}/api/things/a1`, { method: 'PUT' });
+    expect([put.status, put.headers.get('allow')]).toEqual([405, 'POST']);
+    expect(await put.json()).toEqual({
+      error: 'Method not allowed',
+      message: 'PUT is not allowed on /api/things/a1; it takes POST.',
+      code: 'METHOD_NOT_ALLOWED',
+    });
+    const health = await fetch(`${base}/healthz?x=1`, { method: 'DELETE' });
+    expect([health.status, health.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+    const unknown = await fetch(`${base}/api/things/a1/more`, { method: 'PUT' });
+    expect([unknown.status, ((await unknown.json()) as { code: string }).code]).toEqual([
+      404,
+      'ROUTE_NOT_FOUND',
+    ]);
+  });
+
+  it('answers 405 before a replaced 404 handler (the gateway’s web app fallback) is asked', async () => {
+    const withFallback = await createHttpServer({
+      name: 'fallback',
+      logger: createLogger('silent'),
+      bodyLimitBytes: 1_000,
+      notFoundHandler: (_request, reply) => reply.code(200).send('the web app'),
+    });
+    withFallback.post('/api/login', async () => ({ ok: true }));
+    const wrong = await withFallback.inject({ method: 'GET', url: '/api/login' });
+    expect([wrong.statusCode, wrong.headers.allow]).toEqual([405, 'POST']);
+    expect((await withFallback.inject({ method: 'GET', url: '/a/page' })).body).toBe('the web app');
+    await withFallback.close();
+  });
+
   it('refuses a body that is not JSON with 415', async () => {
     const res = await post('/api/things/a1', 'title=Quest', 'text/plain');
     expect(res.status).toBe(415);
@@ -155,5 +187,99 @@ describe('the house rules every LifeQuest server keeps', () => {
       req.on('error', reject);
     });
     expect(status).toBe(200);
+  });
+});
+
+describe('requests Node cannot parse, answered from the error table', () => {
+  const oversized = `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`;
+  const both =
+    'POST /api/things/a1 HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n';
+
+  it.each([
+    { what: 'an oversized header', request: oversized, status: 431, code: 'HEADERS_TOO_LARGE' },
+    {
+      // Most of it still unread when the answer goes: the answer must not be lost to a reset.
+      what: 'a 4 MB header',
+      request: `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(4_000_000)}\r\n\r\n`,
+      status: 431,
+      code: 'HEADERS_TOO_LARGE',
+    },
+    { what: 'a malformed request line', request: 'GARBAGE\r\n\r\n', status: 400, code: 'BAD_REQUEST' },
+    {
+      what: 'Content-Length: abc',
+      request: 'POST /api/things/a1 HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
+      status: 400,
+      code: 'BAD_REQUEST',
+    },
+    {
+      what: 'a control character in a header',
+      request: 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: a\x01b\r\n\r\n',
+      status: 400,
+      code: 'BAD_REQUEST',
+    },
+    { what: 'Transfer-Encoding with Content-Length', request: both, status: 400, code: 'BAD_REQUEST' },
+  ])(
+    '$what: $status { error, message, code: $code }, then the connection closes',
+    async ({ request, status, code }) => {
+      const answer = await rawHttp(base, request);
+      expect(answer.status).toBe(status);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(answer.headers.connection).toBe('close');
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(JSON.parse(answer.body)).toEqual({
+        error: expect.any(String),
+        message: expect.any(String),
+        code,
+      });
+      expect(answer.closed).toBe(true);
+    },
+  );
+
+  it('says what was wrong in the message', async () => {
+    expect(JSON.parse((await rawHttp(base, both)).body).message).toMatch(/Transfer-Encoding.*Content-Length/);
+    expect(JSON.parse((await rawHttp(base, oversized)).body).message).toMatch(/headers are too large/);
+  });
+
+  it('answers a malformed request pipelined behind a good one only after the good one’s answer', async () => {
+    const [first, second] = await rawHttpAnswers(
+      base,
+      'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\nX-A: \x01\r\n\r\n',
+      2,
+    );
+    expect([first?.status, JSON.parse(first?.body ?? '')]).toEqual([200, { status: 'ok' }]);
+    expect([second?.status, JSON.parse(second?.body ?? '').code, second?.closed]).toEqual([
+      400,
+      'BAD_REQUEST',
+      true,
+    ]);
+  });
+
+  it('answers a body that breaks off mid-request (a bad chunk) at once, though its route awaits the body', async () => {
+    const answer = await rawHttp(
+      base,
+      'POST /api/things/a1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\nZZ\r\n',
+    );
+    expect([answer.status, JSON.parse(answer.body).code, answer.closed]).toEqual([400, 'BAD_REQUEST', true]);
+  });
+
+  it("adds the headers the server sets on every answer (the gateway's security headers)", async () => {
+    const guarded = await createHttpServer({
+      name: 'guarded',
+      logger: createLogger('silent'),
+      bodyLimitBytes: 1_000,
+      answerHeaders: { 'content-security-policy': "default-src 'self'", 'x-frame-options': 'DENY' },
+    });
+    await guarded.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const url = `http://127.0.0.1:${(guarded.server.address() as AddressInfo).port}`;
+      const refused = await rawHttp(url, 'GARBAGE\r\n\r\n');
+      expect(refused.headers['content-security-policy']).toBe("default-src 'self'");
+      expect(refused.headers['x-frame-options']).toBe('DENY');
+      const answered = await fetch(`${url}/healthz`);
+      expect(answered.headers.get('content-security-policy')).toBe("default-src 'self'");
+    } finally {
+      await guarded.close();
+    }
   });
 });

@@ -18,10 +18,13 @@ import {
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import { bearerToken } from './bearer.ts';
+import { clientErrorHandler } from './client-errors.ts';
 import { type HeroIdentity, IDENTITY_HEADER, type Identity, verifyIdentity } from './identity.ts';
+import { type AllowedMethodsOptions, allowedMethods, replyMethodNotAllowed } from './methods.ts';
 import { httpDuration, httpRequests, metricsRegistry } from './metrics.ts';
 import { UpstreamError } from './service-directory.ts';
-import { assertJsonDepth, assertStorableText } from './strict-json.ts';
+import { assertJsonDepth, assertSafeBody, assertStorableText } from './strict-json.ts';
 
 /**
  * Who may call a route, declared on every route of a service (`config: { access }`) and checked before
@@ -37,6 +40,10 @@ declare module 'fastify' {
     identity: Identity | null;
     /** The verified hero behind a `hero` or `admin` route (throws UNAUTHENTICATED elsewhere without one). */
     readonly hero: HeroIdentity;
+  }
+  interface FastifyInstance {
+    /** The methods some route of this server takes at `url` (for `405` and its `Allow`). */
+    allowedMethods(url: string, options?: AllowedMethodsOptions): string[];
   }
   interface FastifyContextConfig {
     /** Who may call the route; a service refuses to boot a route that declares none. */
@@ -73,6 +80,11 @@ export interface ServerOptions {
    * token; `null` keeps it closed (the gateway's public port without `METRICS_TOKEN`). Default public.
    */
   metricsToken?: 'public' | string | null;
+  /**
+   * Headers every answer carries, the HTTP parser's own refusals included (the gateway's security
+   * headers: a Content-Security-Policy and its kin).
+   */
+  answerHeaders?: Readonly<Record<string, string>>;
   /** Replaces the JSON 404 (the gateway falls back to the web app for page URLs). */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
@@ -105,6 +117,7 @@ class OneLinePerRequest extends LogController {
 
 /** Builds a Fastify server with LifeQuest's house rules: errors, validation, identity, health, metrics, OpenAPI. */
 export async function createHttpServer(options: ServerOptions): Promise<HttpServer> {
+  const answerHeaders = options.answerHeaders ?? {};
   const app = Fastify({
     loggerInstance: options.logger.child({ service: options.name }),
     bodyLimit: options.bodyLimitBytes,
@@ -113,6 +126,9 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
     genReqId: () => randomUUID(),
     logController: new OneLinePerRequest(),
     forceCloseConnections: 'idle',
+    // What Node's HTTP parser refuses (an oversized header, a malformed request line, Transfer-Encoding
+    // with Content-Length…) never reaches a route: answer it from the table too, not with Fastify's body.
+    clientErrorHandler: clientErrorHandler(answerHeaders),
     // A malformed URL or an over-long path parameter is the caller's mistake: answer from our table.
     frameworkErrors: (error, _request, rawReply) => {
       const refusal =
@@ -125,7 +141,9 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
 
   // Only JSON bodies (a cross-site form cannot send one), held to what PostgreSQL can store: NUL and lone
   // surrogates are the hero's mistake, not a 500, and no nesting is deep enough to overflow the stack.
-  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  // Prototype keys are looked for in the same walk (assertSafeBody), so the parser itself ignores them
+  // (plain JSON.parse, which makes `__proto__` an own key) and they are refused as such, not as bad JSON.
+  const defaultJson = app.getDefaultJsonParser('ignore', 'ignore');
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     try {
@@ -136,7 +154,7 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
     defaultJson(request, body as string, (error, value) => {
       if (error) return done(error, undefined);
       try {
-        assertStorableText(value);
+        assertSafeBody(value);
       } catch (invalid) {
         return done(invalid as Error, undefined);
       }
@@ -159,6 +177,18 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
     },
   });
 
+  // Every method some route takes, so a wrong method on a known path can be told from an unknown path.
+  const routeMethods = new Set<string>();
+  // The closed /metrics of the public port is not advertised, not even by a 405.
+  const metricsToken = options.metricsToken === undefined ? 'public' : options.metricsToken;
+  const unadvertised = new Set(metricsToken === 'public' ? [] : ['/metrics']);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeMethods.add(method);
+  });
+  app.decorate('allowedMethods', (url: string, options?: AllowedMethodsOptions) =>
+    unadvertised.has(url.split('?')[0] ?? '') ? [] : allowedMethods(app, routeMethods, url, options),
+  );
+
   const secret = options.internalSecret;
   if (secret) {
     app.addHook('onRoute', (route) => {
@@ -177,6 +207,7 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
   });
 
   app.addHook('onRequest', async (request, reply) => {
+    reply.headers(answerHeaders);
     reply.header('x-request-id', request.id);
   });
   if (secret) app.addHook('onRequest', accessHook(secret));
@@ -188,12 +219,16 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => sendError(error, request, reply));
-  app.setNotFoundHandler(
+  const notFound =
     options.notFoundHandler ??
-      ((request, reply) => {
-        replyError(reply, 'ROUTE_NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}.`);
-      }),
-  );
+    ((request: FastifyRequest, reply: FastifyReply) =>
+      replyError(reply, 'ROUTE_NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}.`));
+  app.setNotFoundHandler((request, reply) => {
+    // A known path asked with a method it does not take is a 405 listing those it does, not a 404.
+    const allow = app.allowedMethods(request.url);
+    if (allow.length > 0) return replyMethodNotAllowed(reply, request, allow);
+    return notFound(request, reply);
+  });
 
   const checks = options.readinessChecks ?? [];
   app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
@@ -215,7 +250,6 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
     }
     return { status: 'ready' };
   });
-  const metricsToken = options.metricsToken === undefined ? 'public' : options.metricsToken;
   app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     if (metricsToken !== 'public' && !bearerMatches(request.headers.authorization, metricsToken)) {
       // Not found rather than 401: the public port does not advertise an operator's endpoint.
@@ -238,8 +272,9 @@ function trustProxyOption(trust: ServerOptions['trustProxy']) {
 }
 
 function bearerMatches(header: string | undefined, token: string | null): boolean {
-  if (!token || !header?.startsWith('Bearer ')) return false;
-  const given = Buffer.from(header.slice('Bearer '.length).trim());
+  const presented = bearerToken(header);
+  if (!token || !presented) return false;
+  const given = Buffer.from(presented);
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

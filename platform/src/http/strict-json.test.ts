@@ -70,6 +70,31 @@ describe('a LifeQuest server refuses text it cannot store, with 400 instead of 5
     expect(res.statusCode).toBe(200);
   });
 
+  it.each([
+    ['__proto__ at the top', '{"content":"a","__proto__":{"polluted":1}}'],
+    ['__proto__ deep inside', '{"content":"a","meta":[{"x":{"__proto__":null}}]}'],
+    ['constructor.prototype', '{"content":"a","constructor":{"prototype":{"polluted":1}}}'],
+  ])('valid JSON with %s is refused for that, not called invalid JSON', async (_where, payload) => {
+    const res = await post(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'Invalid request',
+      message: 'The body may not contain the key __proto__ (nor constructor.prototype).',
+      code: 'FORBIDDEN_KEY',
+    });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('the words themselves are fine: as values, and a constructor without a prototype', async () => {
+    for (const payload of [
+      '{"content":"__proto__"}',
+      '{"constructor":"x","prototype":1}',
+      '{"constructor":{"a":1}}',
+    ]) {
+      expect((await post(payload)).statusCode, payload).toBe(200);
+    }
+  });
+
   it('NUL or a lone surrogate in the query or the path is a 400 too', async () => {
     for (const url of ['/api/notes/a%00b', '/api/notes/x?q=%00', '/api/notes/%ED%A0%80']) {
       const res = await app.inject({ method: 'GET', url });

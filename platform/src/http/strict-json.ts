@@ -37,6 +37,19 @@ export function assertJsonDepth(text: string, maxDepth = MAX_JSON_DEPTH): void {
  * stack, so no nesting hides a NUL and none overflows the stack.
  */
 export function assertStorableText(value: unknown): void {
+  walk(value, false);
+}
+
+/**
+ * What a JSON body must be, besides storable text: free of the keys through which a merge could reach an
+ * object's prototype, `__proto__` and `constructor.prototype` (what Fastify's own parser refuses), at any
+ * depth. Valid JSON, so refused as what it is (FORBIDDEN_KEY), not as "not valid JSON".
+ */
+export function assertSafeBody(value: unknown): void {
+  walk(value, true);
+}
+
+function walk(value: unknown, forbidPrototypeKeys: boolean): void {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const item = pending.pop();
@@ -45,10 +58,23 @@ export function assertStorableText(value: unknown): void {
     } else if (item !== null && typeof item === 'object') {
       for (const [key, child] of Object.entries(item)) {
         assertStorableString(key);
+        if (forbidPrototypeKeys && isPrototypeKey(key, child)) {
+          throw new AppError(
+            'FORBIDDEN_KEY',
+            'The body may not contain the key __proto__ (nor constructor.prototype).',
+          );
+        }
         pending.push(child);
       }
     }
   }
+}
+
+function isPrototypeKey(key: string, value: unknown): boolean {
+  if (key === '__proto__') return true;
+  return (
+    key === 'constructor' && value !== null && typeof value === 'object' && Object.hasOwn(value, 'prototype')
+  );
 }
 
 function assertStorableString(text: string): void {
