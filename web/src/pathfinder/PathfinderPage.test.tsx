@@ -75,6 +75,29 @@ describe('The Pathfinder page', () => {
     expect(await screen.findByRole('heading', { name: 'Analytics Coming Soon' })).toBeTruthy();
   });
 
+  it('shows a min:s target as minutes:seconds and money as money, on the card and in the detail', async () => {
+    const run = {
+      ...item('g1', 'Run 5 km', 'min:s'),
+      goal: { ...item('g1', 'Run 5 km').goal, unit: 'min:s', targetValue: 1620 },
+    };
+    const save = {
+      ...item('g2', 'Save money'),
+      goal: { ...item('g2', 'Save money').goal, unit: '$', targetValue: 2000 },
+    };
+    mockApi({
+      'GET /api/dashboard': { body: { goals: [run, save] } },
+      'GET /api/goals/g1': { body: detail('g1') },
+    });
+    renderWithProviders(<PathfinderPage />, { user: testUser });
+    await screen.findByRole('button', { name: /Run 5 km/ });
+    expect(screen.getAllByTestId('goal-target').map((target) => target.textContent)).toEqual([
+      'Target: 27:00 min:s',
+      'Target: $2,000',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: /Run 5 km/ }));
+    expect((await screen.findByTestId('goal-detail-target')).textContent).toBe('Target: 27:00 min:s');
+  });
+
   it('selects a goal card on click and deselects it on a second click', async () => {
     mockApi({
       'GET /api/dashboard': { body: { goals: [item('g1', 'Run a 5K'), item('g2', 'Read 12 books')] } },
@@ -242,6 +265,20 @@ describe('the AI Coach', () => {
     expect(queryClient.getQueryData(queryKeys.planDraft)).toEqual({ plan: null, draftId: null });
     expect(queryClient.getQueryState(queryKeys.goals)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(queryKeys.dashboard)?.isInvalidated).toBe(true);
+  });
+
+  it.each([
+    [{ target_value: 1620, unit: 'min:s' }, 'Target: 27:00 min:s'],
+    [{ target_value: 2000, unit: '$' }, 'Target: $2,000'],
+    [{ target_value: 12, unit: 'books' }, 'Target: 12 books'],
+  ])('shows the target %j of a plan as %j', async (metric, shown) => {
+    mockApi({
+      'GET /api/dashboard': { body: { goals: [] } },
+      'GET /api/advisor/messages': { body: [] },
+      'GET /api/plans/draft': { body: { plan: { ...plan, goal: { ...plan.goal, metric } }, draftId: 'd1' } },
+    });
+    renderWithProviders(<PathfinderPage />, { user: testUser, route: '/pathfinder?tab=chat' });
+    expect((await screen.findByTestId('plan-target')).textContent).toBe(shown);
   });
 
   it('hides the plan on Cancel without confirming it', async () => {
