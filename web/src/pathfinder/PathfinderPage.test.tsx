@@ -294,6 +294,36 @@ describe('the AI Coach', () => {
     expect(callsTo('POST', '/api/plans/confirm')).toHaveLength(0);
   });
 
+  it('keeps a cancelled draft and its "plan waiting" hidden across tab switches; a new draft shows again', async () => {
+    const { callsTo } = mockApi({
+      'GET /api/dashboard': { body: { goals: [] } },
+      'GET /api/advisor/messages': { body: [] },
+      'GET /api/plans/draft': { body: { plan, draftId: 'd1' } },
+      'POST /api/advisor/message': {
+        body: { needs_confirmation: true, plan, reply: 'Here is another plan.', draftId: 'd2' },
+      },
+    });
+    renderWithProviders(<PathfinderPage />, { user: testUser, route: '/pathfinder?tab=chat' });
+    const proposal = await screen.findByTestId('plan-proposal');
+    expect(screen.getByTestId('plan-waiting')).toBeTruthy();
+    fireEvent.click(within(proposal).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('plan-proposal')).toBeNull();
+    expect(screen.queryByTestId('plan-waiting')).toBeNull();
+
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Dashboard' }));
+    expect(await screen.findByRole('heading', { name: 'No Active Quests' })).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Chat' }));
+    const box = await screen.findByRole('textbox', { name: 'Message the AI Coach' });
+    expect(screen.queryByTestId('plan-proposal')).toBeNull();
+    expect(screen.queryByTestId('plan-waiting')).toBeNull();
+    expect(callsTo('POST', '/api/plans/confirm')).toHaveLength(0);
+
+    fireEvent.change(box, { target: { value: 'Read 12 books by December, then' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(await screen.findByTestId('plan-proposal')).toBeTruthy();
+    expect(screen.getByTestId('plan-waiting')).toBeTruthy();
+  });
+
   it('proposes the plan a reply carries, and shows progress while the coach drafts', async () => {
     let answer: () => void = () => {};
     const { callsTo } = mockApi({
