@@ -59,10 +59,31 @@ describe('app shell', () => {
     expect(screen.getByRole('button', { name: 'Ask The Pathfinder' })).toBeTruthy();
   });
 
-  it('shows the dashboard on an unknown path', async () => {
+  it('shows the dashboard on an unknown path, with the Dashboard tab lit', async () => {
     mockApi(emptyQuests);
-    renderWithProviders(<App />, { user: testUser, route: '/no/such/place' });
+    renderWithProviders(<App />, { user: testUser, route: '/no/such/page' });
     expect(await screen.findByRole('heading', { name: 'Current Quests' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(current.map((link) => link.textContent)).toEqual(['Dashboard']);
+    expect(current[0]?.className).toContain('bg-gold');
+  });
+
+  it.each([
+    ['/profile/', 'My Profile'],
+    ['/', 'Dashboard'],
+    ['/pathfinder', 'The Pathfinder'],
+  ])('lights the one tab of the screen at %s', async (route, tab) => {
+    mockApi(emptyQuests);
+    renderWithProviders(<App />, { user: testUser, route });
+    await screen.findByRole('navigation', { name: 'Main' });
+    const current = screen
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page')
+      .map((link) => link.textContent);
+    expect(current).toEqual([tab]);
   });
 
   it.each([
