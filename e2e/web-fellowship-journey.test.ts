@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import { type Locator, type Page, request } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectNoErrors, watchForErrors } from './support/browser.ts';
 import { browserJourney } from './support/browser-journey.ts';
@@ -31,6 +31,17 @@ async function arrives(page: Page, locator: Locator, attempts = 15): Promise<voi
       await page.reload();
     }
   }
+}
+
+const LONG_NAME = 'Sir Bartholomew Maximilian Fitzgerald-Worthington the Unyielding Seeker';
+
+/** A table's box shows all its columns: nothing hides past its right edge behind a sideways scroll. */
+async function fitsWithoutScrolling(table: Locator): Promise<void> {
+  const { scrollWidth, clientWidth } = await table.evaluate((box) => ({
+    scrollWidth: box.scrollWidth,
+    clientWidth: box.clientWidth,
+  }));
+  expect(scrollWidth, 'the table scrolls sideways').toBeLessThanOrEqual(clientWidth);
 }
 
 async function openTab(page: Page, name: string | RegExp): Promise<void> {
@@ -148,6 +159,12 @@ it.skipIf(skipReason !== null)(
     await see(aria.getByRole('heading', { name: 'Admin Only' }));
     await journey.screens.check(aria, 'admin-refused');
 
+    // A hero with a long name and e-mail who has used the AI too: the admin's tables must still fit.
+    const seeker = await request.newContext({ baseURL: journey.app.url });
+    const seekerHero = await onboardedHero(seeker, LONG_NAME);
+    await ok(seeker.post('/api/advisor/message', { data: { message: 'I want to read 12 books this year' } }));
+    await seeker.dispose();
+
     // The admin (its password is in the data dir on `npm start`) sees users and cost, and deletes Borin.
     const [adminEmail, adminPassword] = readFileSync(join(journey.dataDir, 'admin-password.txt'), 'utf8')
       .trim()
@@ -179,6 +196,14 @@ it.skipIf(skipReason !== null)(
     await see(admin.getByText('Daily cost and tokens, last 30 days.'));
     await containsText(admin.getByRole('region', { name: 'Daily token usage table' }), 'advisor');
     await see(admin.getByTestId('cost-chart').locator('svg').first());
+    // At 1280 px every column fits, the long-named hero's delete button included; names wrap instead.
+    const seekerRow = users.locator(`tr[data-user-email="${seekerHero.email}"]`);
+    await arrives(admin, seekerRow);
+    await fitsWithoutScrolling(users);
+    await see(seekerRow.getByRole('button', { name: `Delete ${LONG_NAME} (${seekerHero.email})` }));
+    const spenders = admin.getByRole('region', { name: 'Top spenders table' });
+    await arrives(admin, spenders.getByText(LONG_NAME));
+    await fitsWithoutScrolling(spenders);
     await journey.screens.check(admin, 'admin');
     admin.once('dialog', (dialog) => {
       expect(dialog.message()).toBe(

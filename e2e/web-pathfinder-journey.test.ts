@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { expectNoErrors, watchForErrors } from './support/browser.ts';
 import { browserJourney } from './support/browser-journey.ts';
 import { onboardedHero } from './support/heroes.ts';
-import { PHONE } from './support/screens.ts';
+import { DESKTOP, PHONE } from './support/screens.ts';
 import { containsText, gone, hasAttribute, hasCount, isDisabled, see, settles } from './support/see.ts';
 
 // Issue 12, Must show: the AI Coach proposes a plan and Confirm puts the quest on the dashboard; the
@@ -37,6 +37,30 @@ async function askCoachForPlan(page: Page): Promise<void> {
   throw new Error('The AI Coach never proposed a plan');
 }
 
+/**
+ * A toast stays until it is closed (spec 9), so it must not sit on the chat bubble: at a phone's width
+ * and a desktop's, the two do not overlap.
+ */
+async function toastClearOfBubble(page: Page): Promise<void> {
+  const viewport = page.viewportSize();
+  for (const width of [PHONE, DESKTOP]) {
+    await page.setViewportSize(width);
+    const toast = await page.locator('li[data-variant]').boundingBox();
+    const bubble = await page.getByTestId('floating-chat-bubble').boundingBox();
+    if (!toast || !bubble) throw new Error('the toast and the chat bubble should both be on screen');
+    const apart =
+      toast.x + toast.width <= bubble.x ||
+      bubble.x + bubble.width <= toast.x ||
+      toast.y + toast.height <= bubble.y ||
+      bubble.y + bubble.height <= toast.y;
+    expect(
+      apart,
+      `at ${width.width} px the toast ${JSON.stringify(toast)} covers the bubble ${JSON.stringify(bubble)}`,
+    ).toBe(true);
+  }
+  if (viewport) await page.setViewportSize(viewport);
+}
+
 it.skipIf(skipReason !== null)(
   `Pathfinder page → AI Coach plan confirmed → floating chat quest → epic story${skipReason ? ` (skipped: ${skipReason})` : ''}`,
   async () => {
@@ -65,6 +89,7 @@ it.skipIf(skipReason !== null)(
     await page.getByRole('textbox', { name: 'Note (optional)' }).fill('Finished the first one');
     await page.getByRole('button', { name: 'Record Progress' }).click();
     await see(page.getByText('Progress Recorded', { exact: true }));
+    await toastClearOfBubble(page);
     await containsText(page.getByTestId('recent-progress'), 'Finished the first one');
     await journey.screens.check(page, 'pathfinder-log-progress');
     await card.click();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatProgressValue,
+  formatTargetValue,
   PROGRESS_VALUE_ERRORS,
   parseProgressValue,
   percentOf,
@@ -106,5 +107,35 @@ describe('formatting a logged value', () => {
     expect(formatProgressValue(1 / 3, 'kg')).toBe('0.33 kg');
     expect(formatProgressValue(40, '%')).toBe('40%');
     expect(formatProgressValue(7, '')).toBe('7');
+  });
+
+  it('shows money with its symbol in front, thousands grouped, cents only when there are any', () => {
+    expect(formatProgressValue(2000, '$')).toBe('$2,000');
+    expect(formatProgressValue(12.5, '€')).toBe('€12.50');
+    expect(formatProgressValue(400, '$/month')).toBe('$400/month');
+    expect(formatProgressValue(-50, '£')).toBe('-£50');
+  });
+
+  it('groups thousands of any other unit, and names a CEFR level', () => {
+    expect(formatProgressValue(10000, 'steps/day')).toBe('10,000 steps/day');
+    expect(formatProgressValue(60000, 'words')).toBe('60,000 words');
+    expect(formatProgressValue(3, 'CEFR level')).toBe('CEFR B1');
+    expect(formatProgressValue(-0.001, 'kg')).toBe('0 kg');
+  });
+});
+
+describe('formatting a target', () => {
+  it('names the min:s unit beside the time, which a badge shows alone', () => {
+    // 'run 5 km in under 27 minutes': the coach's target is 1620 seconds.
+    expect(formatTargetValue(1620, 'min:s')).toBe('27:00 min:s');
+    expect(formatTargetValue(13500, 'min:s')).toBe('225:00 min:s');
+  });
+
+  it('reads every other unit the coach gives a plan as a logged value does', () => {
+    expect(formatTargetValue(2000, '$')).toBe('$2,000');
+    expect(formatTargetValue(100, '%')).toBe('100%');
+    expect(formatTargetValue(42.2, 'km')).toBe('42.2 km');
+    expect(formatTargetValue(3, 'times/week')).toBe('3 times/week');
+    expect(formatTargetValue(12, 'books')).toBe('12 books');
   });
 });

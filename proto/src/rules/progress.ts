@@ -66,7 +66,24 @@ export function parseProgressValue(input: string, unit: string | null | undefine
   return Number.isFinite(value) ? { ok: true, value } : { ok: false, error: PROGRESS_VALUE_ERRORS.number };
 }
 
-/** Shows a stored value the way it was entered: 330 with 'min:s' reads '5:30', 12.5 with 'km' reads '12.5 km'. */
+/** Money units a plan may carry: a currency symbol, alone or per period ('$', '€', '£/month'). */
+const MONEY_UNIT = /^([$€£])(\/\S+)?$/;
+/** The coach counts a language level as 1-6 (A1 ... C2) in unit 'CEFR level'. */
+const CEFR_UNIT = 'cefr level';
+const CEFR_LEVELS = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'] as const;
+
+function grouped(value: number, fractionDigits: { min: number; max: number }): string {
+  return value.toLocaleString('en-US', {
+    minimumFractionDigits: fractionDigits.min,
+    maximumFractionDigits: fractionDigits.max,
+  });
+}
+
+/**
+ * A value with its unit, the one way the web shows a metric (a logged value, a plan's or a quest's
+ * target): 330 with 'min:s' reads '5:30', 2000 with '$' reads '$2,000', 400 with '$/month' reads
+ * '$400/month', 3 with 'CEFR level' reads 'CEFR B1', 10000 with 'steps/day' reads '10,000 steps/day'.
+ */
 export function formatProgressValue(value: number, unit: string | null | undefined): string {
   if (!Number.isFinite(value)) return '';
   if (isMinSec(unit)) {
@@ -75,8 +92,28 @@ export function formatProgressValue(value: number, unit: string | null | undefin
     const seconds = String(totalSeconds % 60).padStart(2, '0');
     return `${value < 0 && totalSeconds > 0 ? '-' : ''}${minutes}:${seconds}`;
   }
-  const number = String(Math.round(value * 100) / 100);
   const label = unit?.trim() ?? '';
+  const money = MONEY_UNIT.exec(label);
+  if (money) {
+    // Cents only when there are any: '$2,000', '$12.50'.
+    const cents = Math.round(Math.abs(value) * 100) % 100 !== 0;
+    const amount = grouped(Math.abs(value), cents ? { min: 2, max: 2 } : { min: 0, max: 0 });
+    return `${value < 0 ? '-' : ''}${money[1]}${amount}${money[2] ?? ''}`;
+  }
+  if (label.toLowerCase() === CEFR_UNIT && Number.isInteger(value) && value >= 1 && value <= 6) {
+    return `CEFR ${CEFR_LEVELS[value - 1]}`;
+  }
+  // `|| 0`: a value that rounds to nothing reads '0', not '-0'.
+  const number = grouped(Math.round(value * 100) / 100 || 0, { min: 0, max: 2 });
   if (label === '') return number;
   return label === '%' ? `${number}%` : `${number} ${label}`;
+}
+
+/**
+ * A target, which stands alone on a badge or a card where nothing else says what kind of number it is:
+ * a time also names its unit ('27:00 min:s'); every other unit reads as formatProgressValue has it.
+ */
+export function formatTargetValue(value: number, unit: string | null | undefined): string {
+  const text = formatProgressValue(value, unit);
+  return isMinSec(unit) && text !== '' ? `${text} ${MIN_SEC_UNIT}` : text;
 }

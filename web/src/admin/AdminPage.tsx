@@ -94,6 +94,7 @@ function UsersTable({ users, selfId }: { users: readonly AdminUserRow[]; selfId:
         columns={[
           {
             head: 'Hero',
+            wrap: true,
             cell: (row) => (
               <span className="grid">
                 <span className="font-semibold text-parchment">{row.name}</span>
@@ -208,7 +209,7 @@ function TokenUsage({ stats }: { stats: TokenStats }) {
               rows={stats.by_model}
               rowKey={(row) => row.model}
               columns={[
-                { head: 'Model', cell: (row) => row.model, className: 'font-mono text-xs' },
+                { head: 'Model', cell: (row) => row.model, className: 'font-mono text-xs', wrap: true },
                 ...usageColumns,
               ]}
             />
@@ -228,9 +229,16 @@ function TokenUsage({ stats }: { stats: TokenStats }) {
               columns={[
                 {
                   head: 'Hero',
+                  wrap: true,
+                  // The server sums the usage of every deleted hero under one name ('Deleted heroes').
                   cell: (row) =>
                     row.user_id === null ? (
-                      <span className="text-muted italic">{row.name} (deleted)</span>
+                      <span
+                        className="text-muted italic"
+                        title="Usage of heroes since deleted, kept in the totals"
+                      >
+                        {row.name}
+                      </span>
                     ) : (
                       row.name
                     ),

@@ -143,6 +143,46 @@ describe('floating chat bubble', () => {
     expect(queryClient.getQueryState(queryKeys.milestones)?.isInvalidated).toBe(true);
   });
 
+  it("shows a CREATE_GOAL action without milestones as the spec's fallback goal, and leaves out one without a title", async () => {
+    const { callsTo } = mockApi({
+      'POST /api/ai/pathfinder-conversation': {
+        body: {
+          reply: 'Two quests for you.',
+          actions: [
+            {
+              type: 'CREATE_GOAL',
+              payload: { title: 'Learn to juggle', targetDate: '2026-06-01', xpTotal: 100 },
+            },
+            { type: 'CREATE_GOAL', payload: { targetDate: '2026-06-01' } },
+            { type: 'CREATE_GOAL' },
+            null,
+          ],
+        },
+      },
+      'POST /api/goals': { status: 201, body: { goal: { id: 'g9' }, milestones: [] } },
+    });
+    renderChat();
+    const dialog = await openChat();
+    say('Suggest a quest');
+    await waitFor(() => expect(assistantLines(dialog)).toContain('Two quests for you.'));
+    const suggestions = screen.getAllByTestId('goal-suggestion');
+    expect(suggestions).toHaveLength(1);
+    const [suggestion] = suggestions as [HTMLElement];
+    expect(within(suggestion).getByText('Learn to juggle')).toBeTruthy();
+    expect(within(suggestion).getByText('100 XP')).toBeTruthy();
+    expect(
+      within(suggestion)
+        .getAllByRole('listitem')
+        .map((li) => li.firstChild?.textContent),
+    ).toEqual(['Month 1: lay the groundwork', 'Month 2: build momentum', 'Month 3: complete the quest']);
+
+    fireEvent.click(within(suggestion).getByRole('button', { name: 'Add to My Quests' }));
+    expect(await within(suggestion).findByText('Added to your quests')).toBeTruthy();
+    const sent = callsTo('POST', '/api/goals')[0]?.body as CreateGoalAction['payload'];
+    expect(sent.title).toBe('Learn to juggle');
+    expect(sent.milestones.map((m) => m.xpReward)).toEqual([25, 25, 50]);
+  });
+
   it("answers a failed call with the spec's failure line, and never sends that line back", async () => {
     let attempt = 0;
     const { callsTo } = mockApi({

@@ -1,15 +1,43 @@
 import { MessageCircle } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Button } from '../ui/Button.tsx';
+import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { useFloatingChat } from './useFloatingChat.ts';
 
 // The open window (transcript, composer, suggestions) loads on the first open, not with every screen.
 const FloatingChatPanel = lazy(() => import('./FloatingChatPanel.tsx'));
 
 /**
- * The floating chat bubble on every logged-in screen (spec 2): open, minimise, close; a greeting on the
- * first open. Minimised, the bubble keeps the conversation and shows a dot when a reply came meanwhile.
+ * The floating chat bubble on every logged-in screen (spec 2). A chat that fails to render says so in
+ * its corner and starts over on request; the screen behind it stays.
  */
 export function FloatingChat({ heroName }: { heroName: string }) {
+  return (
+    <ErrorBoundary label="The floating chat" fallback={(restart) => <ChatFailed onRestart={restart} />}>
+      <FloatingChatBubble heroName={heroName} />
+    </ErrorBoundary>
+  );
+}
+
+function ChatFailed({ onRestart }: { onRestart: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="fixed right-4 bottom-4 z-40 grid max-w-xs gap-2 rounded-xl border border-red-400/60 bg-surface-2 p-4 text-sm shadow-xl"
+    >
+      <p className="text-parchment">The chat with The Pathfinder stumbled and had to close.</p>
+      <Button variant="secondary" className="justify-self-start" onClick={onRestart}>
+        Start a new chat
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Open, minimise, close; a greeting on the first open. Minimised, the bubble keeps the conversation
+ * and shows a dot when a reply came meanwhile.
+ */
+function FloatingChatBubble({ heroName }: { heroName: string }) {
   const chat = useFloatingChat(heroName);
   const bubble = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);

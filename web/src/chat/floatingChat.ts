@@ -3,6 +3,7 @@ import {
   type ChatMessage,
   type CreateGoalAction,
   type FloatingChatReply,
+  fallbackGoalPlan,
 } from '@lifequest/proto';
 import { postStreamingWithFallback } from '../api/http.ts';
 
@@ -53,6 +54,52 @@ export async function askFloatingChat(
   }
   const text = typeof reply?.reply === 'string' ? reply.reply.trim() : '';
   if (text === '') return { role: 'assistant', content: CHAT_EMPTY_REPLY, failed: true };
-  const actions = (reply?.actions ?? []).filter((action) => action?.type === 'CREATE_GOAL');
-  return { role: 'assistant', content: text, actions };
+  return { role: 'assistant', content: text, actions: readCreateGoalActions(reply?.actions) };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isDay(value: unknown): value is string {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+function isXp(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
+function isText(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+type SuggestedMilestone = CreateGoalAction['payload']['milestones'][number];
+
+function readMilestone(milestone: unknown): SuggestedMilestone | null {
+  if (!isRecord(milestone)) return null;
+  const { title, dueDate, xpReward } = milestone;
+  return isText(title) && isDay(dueDate) && isXp(xpReward) ? { title, dueDate, xpReward } : null;
+}
+
+/**
+ * The CREATE_GOAL actions of a floating chat reply, read defensively: the reply comes from a model,
+ * and one action without its milestones once took the whole app down. (The web does not ship zod, so
+ * the checks are by hand, mirroring proto's CreateGoalAction.) An action with a usable title but
+ * unusable dates, XP or milestones becomes the spec's fallback goal for that title (spec 9: 90 days,
+ * 100 XP, milestones at 30, 60 and 90 days), as the ai service itself does; anything else is left out.
+ */
+export function readCreateGoalActions(actions: unknown): CreateGoalAction[] {
+  if (!Array.isArray(actions)) return [];
+  return actions.flatMap((action): CreateGoalAction[] => {
+    if (!isRecord(action) || action.type !== 'CREATE_GOAL' || !isRecord(action.payload)) return [];
+    const { title, targetDate, xpTotal, milestones } = action.payload;
+    if (!isText(title)) return [];
+    const read = Array.isArray(milestones) ? milestones.map(readMilestone) : [null];
+    const usable = read.every((milestone) => milestone !== null);
+    const payload =
+      usable && isDay(targetDate) && isXp(xpTotal)
+        ? { title, targetDate, xpTotal, milestones: read }
+        : fallbackGoalPlan(title);
+    return [{ type: 'CREATE_GOAL', payload }];
+  });
 }

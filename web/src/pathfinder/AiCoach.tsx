@@ -1,9 +1,9 @@
 import { Bot } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { ChatComposer } from '../chat/ChatComposer.tsx';
 import { ChatTranscript } from '../chat/ChatTranscript.tsx';
 import { LongWait } from '../ui/LongWait.tsx';
-import { type CoachLine, useCoachChat, useConfirmPlan, usePlanDraft } from './advisor.ts';
+import { type CoachLine, useCoachChat, useConfirmPlan, useWaitingPlan } from './advisor.ts';
 import { PlanProposal } from './PlanProposal.tsx';
 
 /** Spec 9: the AI coach panel is 600 px tall. */
@@ -19,16 +19,10 @@ const COACH_INTRO: CoachLine = {
 /** The Pathfinder page's chat tab: the AI Coach, and the plan it proposes waiting for Confirm. */
 export function AiCoach() {
   const chat = useCoachChat();
-  const draft = usePlanDraft();
+  // Cancel hides the panel (spec 4) for the rest of the visit; see useWaitingPlan.
+  const { plan, draftId, key: draftKey, cancel } = useWaitingPlan();
   const confirm = useConfirmPlan();
-  // Cancel hides the panel (spec 4); the draft stays on the server until it is confirmed or replaced.
-  const [hiddenDraft, setHiddenDraft] = useState<string | null>(null);
   const proposal = useRef<HTMLElement>(null);
-
-  const plan = draft.data?.plan ?? null;
-  const draftId = draft.data?.draftId ?? null;
-  const draftKey = plan ? (draftId ?? JSON.stringify(plan)) : null;
-  const showPlan = plan !== null && draftKey !== hiddenDraft;
 
   useEffect(() => {
     // A new plan on a phone lands below the chat: bring it into view.
@@ -36,9 +30,7 @@ export function AiCoach() {
   }, [draftKey]);
 
   return (
-    <div
-      className={`grid items-start gap-4 ${showPlan ? 'lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]' : ''}`}
-    >
+    <div className={`grid items-start gap-4 ${plan ? 'lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]' : ''}`}>
       <section
         aria-labelledby="ai-coach-title"
         className="flex flex-col gap-3 rounded-xl border border-edge bg-surface/90 p-3 shadow-lg shadow-black/30 sm:p-4"
@@ -79,13 +71,13 @@ export function AiCoach() {
         />
       </section>
 
-      {showPlan && plan ? (
+      {plan ? (
         <PlanProposal
           ref={proposal}
           plan={plan}
           confirming={confirm.isPending}
           onConfirm={() => confirm.mutate({ plan, draftId })}
-          onCancel={() => setHiddenDraft(draftKey)}
+          onCancel={cancel}
         />
       ) : null}
     </div>

@@ -1,5 +1,11 @@
-import { type DashboardItem, formatDate, formatProgressValue, timeAgo } from '@lifequest/proto';
-import { CheckCircle2, Circle, X } from 'lucide-react';
+import {
+  type DashboardItem,
+  formatDate,
+  formatProgressValue,
+  formatTargetValue,
+  timeAgo,
+} from '@lifequest/proto';
+import { CheckCircle2, Circle, Target, X } from 'lucide-react';
 import { Card } from '../ui/Card.tsx';
 import { LogProgressPanel } from './LogProgressPanel.tsx';
 import { recentProgress, useGoalDetail } from './pathfinderQueries.ts';
@@ -17,6 +23,12 @@ export function GoalDetailPanel({ item, onClose }: { item: DashboardItem; onClos
           <h2 id="selected-goal-title" className="break-words text-parchment text-xl">
             {goal.title}
           </h2>
+          {goal.targetValue !== null ? (
+            <p className="mt-1 flex items-center gap-1.5 text-muted text-sm" data-testid="goal-detail-target">
+              <Target className="size-4 shrink-0 text-gold" aria-hidden />
+              Target: {formatTargetValue(goal.targetValue, goal.unit)}
+            </p>
+          ) : null}
         </div>
         <button
           type="button"

@@ -1,5 +1,5 @@
-import { type DashboardItem, formatDate } from '@lifequest/proto';
-import { CalendarDays, Compass, Flag } from 'lucide-react';
+import { type DashboardItem, formatDate, formatTargetValue } from '@lifequest/proto';
+import { CalendarDays, Compass, Flag, Target } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Badge } from '../ui/Badge.tsx';
 import { Card } from '../ui/Card.tsx';
@@ -54,6 +54,13 @@ function GoalTile({
           <span>
             {item.totalXp}/{goal.totalGoalXp} XP
           </span>
+          {goal.targetValue !== null ? (
+            <span className="inline-flex items-center gap-1" data-testid="goal-target">
+              <Target className="size-3.5" aria-hidden />
+              <span className="sr-only">Target: </span>
+              {formatTargetValue(goal.targetValue, goal.unit)}
+            </span>
+          ) : null}
           {target ? (
             <span className="inline-flex items-center gap-1">
               <CalendarDays className="size-3.5" aria-hidden />

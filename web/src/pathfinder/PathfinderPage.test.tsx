@@ -75,6 +75,29 @@ describe('The Pathfinder page', () => {
     expect(await screen.findByRole('heading', { name: 'Analytics Coming Soon' })).toBeTruthy();
   });
 
+  it('shows a min:s target as minutes:seconds and money as money, on the card and in the detail', async () => {
+    const run = {
+      ...item('g1', 'Run 5 km', 'min:s'),
+      goal: { ...item('g1', 'Run 5 km').goal, unit: 'min:s', targetValue: 1620 },
+    };
+    const save = {
+      ...item('g2', 'Save money'),
+      goal: { ...item('g2', 'Save money').goal, unit: '$', targetValue: 2000 },
+    };
+    mockApi({
+      'GET /api/dashboard': { body: { goals: [run, save] } },
+      'GET /api/goals/g1': { body: detail('g1') },
+    });
+    renderWithProviders(<PathfinderPage />, { user: testUser });
+    await screen.findByRole('button', { name: /Run 5 km/ });
+    expect(screen.getAllByTestId('goal-target').map((target) => target.textContent)).toEqual([
+      'Target: 27:00 min:s',
+      'Target: $2,000',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: /Run 5 km/ }));
+    expect((await screen.findByTestId('goal-detail-target')).textContent).toBe('Target: 27:00 min:s');
+  });
+
   it('selects a goal card on click and deselects it on a second click', async () => {
     mockApi({
       'GET /api/dashboard': { body: { goals: [item('g1', 'Run a 5K'), item('g2', 'Read 12 books')] } },
@@ -244,6 +267,20 @@ describe('the AI Coach', () => {
     expect(queryClient.getQueryState(queryKeys.dashboard)?.isInvalidated).toBe(true);
   });
 
+  it.each([
+    [{ target_value: 1620, unit: 'min:s' }, 'Target: 27:00 min:s'],
+    [{ target_value: 2000, unit: '$' }, 'Target: $2,000'],
+    [{ target_value: 12, unit: 'books' }, 'Target: 12 books'],
+  ])('shows the target %j of a plan as %j', async (metric, shown) => {
+    mockApi({
+      'GET /api/dashboard': { body: { goals: [] } },
+      'GET /api/advisor/messages': { body: [] },
+      'GET /api/plans/draft': { body: { plan: { ...plan, goal: { ...plan.goal, metric } }, draftId: 'd1' } },
+    });
+    renderWithProviders(<PathfinderPage />, { user: testUser, route: '/pathfinder?tab=chat' });
+    expect((await screen.findByTestId('plan-target')).textContent).toBe(shown);
+  });
+
   it('hides the plan on Cancel without confirming it', async () => {
     const { callsTo } = mockApi({
       'GET /api/dashboard': { body: { goals: [] } },
@@ -255,6 +292,36 @@ describe('the AI Coach', () => {
     fireEvent.click(within(proposal).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByTestId('plan-proposal')).toBeNull();
     expect(callsTo('POST', '/api/plans/confirm')).toHaveLength(0);
+  });
+
+  it('keeps a cancelled draft and its "plan waiting" hidden across tab switches; a new draft shows again', async () => {
+    const { callsTo } = mockApi({
+      'GET /api/dashboard': { body: { goals: [] } },
+      'GET /api/advisor/messages': { body: [] },
+      'GET /api/plans/draft': { body: { plan, draftId: 'd1' } },
+      'POST /api/advisor/message': {
+        body: { needs_confirmation: true, plan, reply: 'Here is another plan.', draftId: 'd2' },
+      },
+    });
+    renderWithProviders(<PathfinderPage />, { user: testUser, route: '/pathfinder?tab=chat' });
+    const proposal = await screen.findByTestId('plan-proposal');
+    expect(screen.getByTestId('plan-waiting')).toBeTruthy();
+    fireEvent.click(within(proposal).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('plan-proposal')).toBeNull();
+    expect(screen.queryByTestId('plan-waiting')).toBeNull();
+
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Dashboard' }));
+    expect(await screen.findByRole('heading', { name: 'No Active Quests' })).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Chat' }));
+    const box = await screen.findByRole('textbox', { name: 'Message the AI Coach' });
+    expect(screen.queryByTestId('plan-proposal')).toBeNull();
+    expect(screen.queryByTestId('plan-waiting')).toBeNull();
+    expect(callsTo('POST', '/api/plans/confirm')).toHaveLength(0);
+
+    fireEvent.change(box, { target: { value: 'Read 12 books by December, then' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(await screen.findByTestId('plan-proposal')).toBeTruthy();
+    expect(screen.getByTestId('plan-waiting')).toBeTruthy();
   });
 
   it('proposes the plan a reply carries, and shows progress while the coach drafts', async () => {

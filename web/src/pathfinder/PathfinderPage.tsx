@@ -3,7 +3,7 @@ import { Tabs } from 'radix-ui';
 import { Card } from '../ui/Card.tsx';
 import { TabsList, TabsTrigger, useTabParam } from '../ui/Tabs.tsx';
 import { AiCoach } from './AiCoach.tsx';
-import { usePlanDraft } from './advisor.ts';
+import { useWaitingPlan } from './advisor.ts';
 import { PathfinderDashboard } from './PathfinderDashboard.tsx';
 
 const TABS = [
@@ -18,9 +18,9 @@ export default function PathfinderPage() {
     TABS.map(({ value }) => value),
     'dashboard',
   );
-  // Spec 4: the draft plan is fetched on load, whichever tab is open; the Chat tab says one awaits.
-  const draft = usePlanDraft();
-  const planWaiting = Boolean(draft.data?.plan);
+  // Spec 4: the draft plan is fetched on load, whichever tab is open; the Chat tab says one awaits
+  // (not one the hero cancelled).
+  const planWaiting = useWaitingPlan().plan !== null;
 
   return (
     <div className="grid gap-6">

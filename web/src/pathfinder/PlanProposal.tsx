@@ -1,4 +1,4 @@
-import { formatDate, type Plan } from '@lifequest/proto';
+import { formatDate, formatTargetValue, type Plan } from '@lifequest/proto';
 import { CalendarDays, Check, ScrollText, Target } from 'lucide-react';
 import type { Ref } from 'react';
 import { Badge } from '../ui/Badge.tsx';
@@ -16,9 +16,7 @@ export interface PlanProposalProps {
 export function PlanProposal({ plan, confirming, onConfirm, onCancel, ref }: PlanProposalProps) {
   const { goal, milestones, xp_policy: xp, habits } = plan;
   const metric =
-    goal.metric.target_value !== null
-      ? `${goal.metric.target_value}${goal.metric.unit ? ` ${goal.metric.unit}` : ''}`
-      : null;
+    goal.metric.target_value !== null ? formatTargetValue(goal.metric.target_value, goal.metric.unit) : null;
   return (
     <section
       ref={ref}
@@ -38,8 +36,9 @@ export function PlanProposal({ plan, confirming, onConfirm, onCancel, ref }: Pla
           <Badge className="border-edge bg-night text-parchment">{goal.category}</Badge>
           <Badge className="border-edge bg-night text-parchment">{goal.difficulty}</Badge>
           {metric ? (
-            <Badge className="border-edge bg-night text-parchment">
+            <Badge className="border-edge bg-night text-parchment" data-testid="plan-target">
               <Target className="mr-1 size-3" aria-hidden />
+              <span className="sr-only">Target: </span>
               {metric}
             </Badge>
           ) : null}

@@ -5,8 +5,8 @@ import type {
   PlanDraftResponse,
   QuestWithMilestones,
 } from '@lifequest/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import { ApiError, api, postStreamingWithFallback } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import { CHAT_CONNECTION_FAILURE } from '../chat/floatingChat.ts';
@@ -18,6 +18,70 @@ export function usePlanDraft() {
     queryKey: queryKeys.planDraft,
     queryFn: () => api.get<PlanDraftResponse>('/api/plans/draft'),
   });
+}
+
+/**
+ * Drafts the hero cancelled (spec 4: "Cancel hides the panel"), by draft id, kept for the rest of the
+ * visit: the plan and the Chat tab's 'plan waiting' stay hidden across tab and screen changes, and a
+ * new draft shows again. A reload is a new visit, where the draft fetched on load is shown (spec 4).
+ *
+ * Client-side on purpose: the API has no call that discards a draft (GET /api/plans/draft and
+ * POST /api/plans/confirm only), and the ai service keeps one draft per hero until it is confirmed or
+ * replaced by the coach's next plan, so a kept draft costs nothing and changes no other screen.
+ * One set per QueryClient, which lives as long as the page (and a test's as long as the test).
+ */
+interface CancelledDrafts {
+  has: (key: string) => boolean;
+  cancel: (key: string) => void;
+  subscribe: (listener: () => void) => () => void;
+  version: () => number;
+}
+
+const cancelledDraftsByClient = new WeakMap<QueryClient, CancelledDrafts>();
+
+function cancelledDraftsOf(queryClient: QueryClient): CancelledDrafts {
+  let store = cancelledDraftsByClient.get(queryClient);
+  if (!store) {
+    const keys = new Set<string>();
+    const listeners = new Set<() => void>();
+    let version = 0;
+    store = {
+      has: (key) => keys.has(key),
+      cancel: (key) => {
+        keys.add(key);
+        version += 1;
+        for (const listener of listeners) listener();
+      },
+      subscribe: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      version: () => version,
+    };
+    cancelledDraftsByClient.set(queryClient, store);
+  }
+  return store;
+}
+
+/** The draft plan waiting for Confirm (spec 4), unless the hero cancelled it during this visit. */
+export function useWaitingPlan() {
+  const draft = usePlanDraft();
+  const cancelled = cancelledDraftsOf(useQueryClient());
+  useSyncExternalStore(cancelled.subscribe, cancelled.version, cancelled.version);
+  const plan = draft.data?.plan ?? null;
+  const draftId = draft.data?.draftId ?? null;
+  // A draft is named by its id; a plan sent without one (an older server) by its contents.
+  const key = plan ? (draftId ?? JSON.stringify(plan)) : null;
+  const waiting = key !== null && !cancelled.has(key);
+  return {
+    plan: waiting ? plan : null,
+    draftId,
+    /** Changes with each new draft shown. */
+    key: waiting ? key : null,
+    cancel: () => {
+      if (key !== null) cancelled.cancel(key);
+    },
+  };
 }
 
 export function useAdvisorMessages() {

@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { ROUTE_PAGES } from './routePages.ts';
+import { ScreenFailed } from './ScreenFailed.tsx';
 
 const QuestsPage = lazy(ROUTE_PAGES['/']);
 const ProfilePage = lazy(ROUTE_PAGES['/profile']);
@@ -14,21 +16,26 @@ const PathfinderPage = lazy(ROUTE_PAGES['/pathfinder']);
 const AdminPage = lazy(ROUTE_PAGES['/admin']);
 
 export function AppRoutes() {
+  const { pathname } = useLocation();
   return (
-    <Suspense fallback={<Spinner />}>
-      <Routes>
-        <Route path="/" element={<QuestsPage />} />
-        <Route path="/profile" element={<ProfilePage />} />
-        <Route path="/skill-tree" element={<SkillTreePage />} />
-        <Route path="/foundations" element={<FoundationsPage />} />
-        <Route path="/stories" element={<StoriesPage />} />
-        <Route path="/tutorial" element={<TutorialPage />} />
-        <Route path="/social" element={<SocialPage />} />
-        <Route path="/pathfinder" element={<PathfinderPage />} />
-        <Route path="/admin" element={<AdminPage />} />
-        {/* Spec 2: any unknown path shows the dashboard. */}
-        <Route path="*" element={<QuestsPage />} />
-      </Routes>
-    </Suspense>
+    // A screen that fails to render, or whose chunk fails to load, gives way to ScreenFailed while the
+    // header, tabs and chat stay. Keyed by path: going to another screen starts it afresh.
+    <ErrorBoundary key={pathname} label="A screen" fallback={(reset) => <ScreenFailed onBack={reset} />}>
+      <Suspense fallback={<Spinner />}>
+        <Routes>
+          <Route path="/" element={<QuestsPage />} />
+          <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/skill-tree" element={<SkillTreePage />} />
+          <Route path="/foundations" element={<FoundationsPage />} />
+          <Route path="/stories" element={<StoriesPage />} />
+          <Route path="/tutorial" element={<TutorialPage />} />
+          <Route path="/social" element={<SocialPage />} />
+          <Route path="/pathfinder" element={<PathfinderPage />} />
+          <Route path="/admin" element={<AdminPage />} />
+          {/* Spec 2: any unknown path shows the dashboard. */}
+          <Route path="*" element={<QuestsPage />} />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
   );
 }

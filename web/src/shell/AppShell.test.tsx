@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../api/queryKeys.ts';
 import { App } from '../app/App.tsx';
 import { mockApi, renderWithProviders, testUser } from '../test/render.tsx';
@@ -59,10 +59,60 @@ describe('app shell', () => {
     expect(screen.getByRole('button', { name: 'Ask The Pathfinder' })).toBeTruthy();
   });
 
-  it('shows the dashboard on an unknown path', async () => {
+  it('shows a screen that fails to render as a message with a way back, keeping the header, tabs and chat', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // An answer of the wrong shape: the quests screen cannot draw it.
+    mockApi({ 'GET /api/goals': { body: { goals: 'none' } }, 'GET /api/milestones': { body: [] } });
+    renderWithProviders(
+      <>
+        <App />
+        <Where />
+      </>,
+      { user: testUser, route: '/' },
+    );
+    const failed = await screen.findByTestId('screen-failed');
+    expect(within(failed).getByRole('heading', { name: 'This screen lost its way' })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ask The Pathfinder' })).toBeTruthy();
+    expect(logged).toHaveBeenCalled();
+    expect(within(failed).getByRole('link', { name: 'Back to the Dashboard' }).getAttribute('href')).toBe(
+      '/',
+    );
+
+    // Another screen starts afresh.
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Tutorial' }),
+    );
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/tutorial'));
+    expect(screen.queryByTestId('screen-failed')).toBeNull();
+  });
+
+  it('shows the dashboard on an unknown path, with the Dashboard tab lit', async () => {
     mockApi(emptyQuests);
-    renderWithProviders(<App />, { user: testUser, route: '/no/such/place' });
+    renderWithProviders(<App />, { user: testUser, route: '/no/such/page' });
     expect(await screen.findByRole('heading', { name: 'Current Quests' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(current.map((link) => link.textContent)).toEqual(['Dashboard']);
+    expect(current[0]?.className).toContain('bg-gold');
+  });
+
+  it.each([
+    ['/profile/', 'My Profile'],
+    ['/', 'Dashboard'],
+    ['/pathfinder', 'The Pathfinder'],
+  ])('lights the one tab of the screen at %s', async (route, tab) => {
+    mockApi(emptyQuests);
+    renderWithProviders(<App />, { user: testUser, route });
+    await screen.findByRole('navigation', { name: 'Main' });
+    const current = screen
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page')
+      .map((link) => link.textContent);
+    expect(current).toEqual([tab]);
   });
 
   it.each([

@@ -1,3 +1,5 @@
+import { matchPath } from 'react-router-dom';
+
 /**
  * The signed-in screens and the chunk of each (every screen is its own chunk, so the first load
  * carries only the shell and the current route). AppRoutes draws them; the first screen starts
@@ -17,7 +19,11 @@ export const ROUTE_PAGES = {
 
 export type RoutePath = keyof typeof ROUTE_PAGES;
 
-/** Spec 2: any unknown path shows the dashboard. */
+/**
+ * The screen a path shows, matched as AppRoutes matches it ('/Profile/' is My Profile). Spec 2: any
+ * unknown path shows the dashboard.
+ */
 export function routePathFor(pathname: string): RoutePath {
-  return Object.hasOwn(ROUTE_PAGES, pathname) ? (pathname as RoutePath) : '/';
+  const paths = Object.keys(ROUTE_PAGES) as RoutePath[];
+  return paths.find((path) => matchPath(path, pathname) !== null) ?? '/';
 }

@@ -6,15 +6,25 @@ export interface Column<T> {
   srHead?: string;
   cell: (row: T) => ReactNode;
   className?: string;
+  /**
+   * Free text of any length (a name, an e-mail): it wraps, inside a word when it must, and takes the
+   * room the other columns leave. Every other column keeps to one line.
+   */
+  wrap?: boolean;
 }
 
 const th =
-  'sticky top-0 border-edge border-b bg-night px-3 py-2 font-semibold text-muted text-xs uppercase tracking-wider';
+  'sticky top-0 whitespace-nowrap border-edge border-b bg-night px-3 py-2 font-semibold text-muted text-xs uppercase tracking-wider';
 const td = 'border-edge/60 border-b px-3 py-2 align-middle';
+const nowrap = 'whitespace-nowrap';
+// A floor, so a phone scrolls the table sideways rather than squeezing the text to a word a line.
+const wrapping = 'min-w-40 wrap-anywhere';
 
 /**
- * A table that scrolls sideways inside its card on a phone instead of pushing the page wider. The box
- * is a labelled, focusable region so the keyboard can scroll it too (axe: scrollable-region-focusable).
+ * A table that fits its card where the card is wide enough for its one-line columns (free text wraps
+ * to make room, see `Column.wrap`), and scrolls sideways inside it on a phone instead of pushing the
+ * page wider. The box is a labelled, focusable region so the keyboard can scroll it too (axe:
+ * scrollable-region-focusable).
  */
 export function DataTable<T>({
   label,
@@ -41,7 +51,7 @@ export function DataTable<T>({
       className="relative overflow-auto rounded-lg border border-edge"
       style={maxHeight ? { maxHeight } : undefined}
     >
-      <table className="w-full min-w-max border-collapse text-left text-sm">
+      <table className="w-full border-collapse text-left text-sm">
         <thead>
           <tr>
             {columns.map((column, index) => (
@@ -56,8 +66,11 @@ export function DataTable<T>({
           {rows.map((row, index) => (
             <tr key={rowKey(row, index)} {...rowProps?.(row)}>
               {columns.map((column, columnIndex) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
-                <td key={columnIndex} className={`${td} ${column.className ?? ''}`}>
+                <td
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
+                  key={columnIndex}
+                  className={`${td} ${column.wrap ? wrapping : nowrap} ${column.className ?? ''}`}
+                >
                   {column.cell(row)}
                 </td>
               ))}
