@@ -117,6 +117,24 @@ describe('the first quest at onboarding', () => {
     expect(quests.asked).toEqual([{ userId: user.id, firstGoal }]);
   });
 
+  it('is not asked again once the hero is onboarded: a repeat changes the name, adds no quest', async () => {
+    const user = await register('Vi');
+    const hero = auth.svc.hero(user.id);
+    await hero.post('/api/auth/complete-onboarding', {
+      displayName: 'Vi',
+      primaryClass: 'general',
+      firstGoal,
+    });
+    const again = await hero.post('/api/auth/complete-onboarding', {
+      displayName: 'Vi the Bold',
+      primaryClass: 'health',
+      firstGoal: { ...firstGoal, milestones: [{ title: 'Run 1K', completed: true }] },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.user.name).toBe('Vi the Bold');
+    expect(quests.asked).toEqual([{ userId: user.id, firstGoal }]);
+  });
+
   it('fails onboarding when quests cannot make it, and the hero stays un-onboarded', async () => {
     quests.up = false;
     const user = await register('Tam');

@@ -91,7 +91,13 @@ export class HeroService {
    * is also announced as user.updated, in the same unit of work.
    */
   async completeOnboarding(userId: string, result: OnboardingResult): Promise<User> {
-    if (result.firstGoal) await this.#firstQuests.create(userId, result.firstGoal);
+    // A hero already onboarded has had their first quest (quests also makes it once, ever, but only
+    // knows so for onboardings it recorded): a repeat may change the name and class, not add a quest.
+    const onboarded = await this.#db.user.findUnique({
+      where: { id: userId },
+      select: { isOnboarded: true },
+    });
+    if (result.firstGoal && !onboarded?.isOnboarded) await this.#firstQuests.create(userId, result.firstGoal);
     const user = await this.#events.transaction(async (tx, emit) => {
       const before = await tx.user.findUnique({ where: { id: userId } });
       if (!before) throw new AppError('UNAUTHENTICATED', 'Your account no longer exists. Sign in again.');

@@ -81,6 +81,17 @@ describe('the onboarding quest', () => {
     expect(corrected.body.quest.goal).toMatchObject({ title: 'Quest i', deadline: addDays(today(), 10) });
   });
 
+  it('adopts an onboarding quest made without its row (by a quests older than the row, in a rolling deploy)', async () => {
+    const userId = crypto.randomUUID();
+    const first = await onboard(userId, firstGoal);
+    await quest.database.query('delete from quests.onboardings where user_id = $1', [userId]);
+    const again = await onboard(userId, firstGoal);
+    expect(again.status).toBe(200);
+    expect(again.body.quest.goal.id).toBe(first.body.quest.goal.id);
+    expect((await quest.hero(userId).get('/api/goals')).body).toHaveLength(1);
+    expect(await xpEventsOf(userId)).toEqual(['milestone.completed', 'goal.completed']);
+  });
+
   it('two onboardings at once make one quest', async () => {
     const userId = crypto.randomUUID();
     const answers = await Promise.all([onboard(userId, firstGoal), onboard(userId, firstGoal)]);

@@ -83,8 +83,21 @@ export class OnboardingQuestService {
   /** What the hero's onboarding made, if it has run: its quest, or null once the hero deleted it. */
   async #made(userId: string): Promise<OnboardingQuestAnswer | null> {
     const onboarding = await this.#db.onboarding.findUnique({ where: { userId } });
-    if (!onboarding) return null;
-    return { quest: await this.#quest(userId, onboarding.goalId) };
+    if (onboarding) return { quest: await this.#quest(userId, onboarding.goalId) };
+    // An onboarding quest without its row: made by a quests older than the row (a rolling deploy, the
+    // migration already run). It is the hero's onboarding: adopt it, or the next call would meet the
+    // one-onboarding-quest index and find no row to answer with.
+    const unrecorded = await this.#db.goal.findFirst({
+      where: { userId, source: 'onboarding' },
+      select: { id: true },
+    });
+    if (!unrecorded) return null;
+    await this.#db.onboarding.upsert({
+      where: { userId },
+      create: { userId, goalId: unrecorded.id },
+      update: {},
+    });
+    return this.#made(userId);
   }
 
   async #quest(userId: string, goalId: string): Promise<QuestWithMilestones | null> {
