@@ -7,6 +7,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM, type DebianNeed, ensureDebianPackages, NGINX } from './lib/debian.ts';
 import { type Figure, machine, table, writeResults } from './lib/report.ts';
 import { distributedSuite } from './suites/distributed.ts';
 import { embeddedSuite } from './suites/embedded.ts';
@@ -32,6 +33,12 @@ execFileSync(
   {
     stdio: 'inherit',
   },
+);
+// nginx is the gateway's peer (distributed); Chromium runs Lighthouse (web).
+const debianNeeds: Record<string, DebianNeed[]> = { distributed: [NGINX], web: [CHROMIUM] };
+ensureDebianPackages(
+  names.flatMap((name) => debianNeeds[name] ?? []),
+  (line) => process.stdout.write(`${line}\n`),
 );
 const startedAt = new Date();
 const context: Record<string, unknown> = {};

@@ -1,13 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { NGINX } from '../lib/debian.ts';
 import { type Running, startProcess } from '../lib/processes.ts';
 
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
-
-/** Debian's nginx, when installed (`apt-get install -y nginx-light`). */
+/** Debian's nginx, when installed (`apt-get install -y nginx-light`; run.ts installs it when it can). */
 export function nginxBinary(): string | undefined {
-  return NGINX;
+  return NGINX.binaries.find((path) => existsSync(path));
 }
 
 /**
@@ -16,7 +15,8 @@ export function nginxBinary(): string | undefined {
  * proxy keeps them.
  */
 export async function startNginx(dir: string, port: number, upstream: string): Promise<Running> {
-  if (!NGINX) throw new Error('nginx is not installed: apt-get install -y nginx-light');
+  const binary = nginxBinary();
+  if (!binary) throw new Error('nginx is not installed: apt-get install -y nginx-light');
   mkdirSync(dir, { recursive: true });
   const conf = join(dir, 'nginx.conf');
   const target = new URL(upstream);
@@ -46,14 +46,14 @@ http {
 }
 `,
   );
-  execFileSync(NGINX, ['-t', '-p', dir, '-c', conf], { stdio: 'ignore' });
+  execFileSync(binary, ['-t', '-p', dir, '-c', conf], { stdio: 'ignore' });
   return startProcess(
     'nginx',
     ['-p', dir, '-c', conf, '-g', 'daemon off;'],
     {},
     {
       port,
-      command: NGINX,
+      command: binary,
       readyPath: '/healthz',
     },
   );
