@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# One image for every target (ARCHITECTURE 1). Its command picks what a container runs:
+# One image for every target (docs/architecture.md#modes). Its command picks what a container runs:
 #   docker run lifequest                                   # everything in one process (embedded parts)
 #   docker run lifequest app/src/main.ts --target quests   # one target of the distributed mode
 #   docker run lifequest app/src/migrate.ts                # every service's migrations, then exit
@@ -10,7 +10,7 @@ SHELL ["/bin/bash", "-euo", "pipefail", "-c"]
 WORKDIR /app
 COPY . .
 # `npm install`, not `npm ci`: lockfiles that omit other platforms' optional packages make `npm ci` fail
-# (ARCHITECTURE 8). Dev dependencies are needed here to generate and build; they are pruned below.
+# (docs/architecture.md#data-ownership). Dev dependencies are needed here to generate and build; they are pruned below.
 RUN npm install --no-audit --no-fund
 # The Prisma clients. Generating needs no schema engine, but the CLI insists on a path to one, so it
 # gets node itself (as scripts/bootstrap.mjs does); migrations are plain SQL files applied at run time.

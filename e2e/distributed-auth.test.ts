@@ -8,7 +8,7 @@ import { describeWithInfra } from '@lifequest/platform/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-// ARCHITECTURE 1: the distributed mode runs each target as its own process on real infrastructure.
+// The distributed mode (docs/architecture.md#modes) runs each target as its own process on real infrastructure.
 await describeWithInfra('postgres', 'gateway and auth as separate processes', (postgresUrl) => {
   let lq: DistributedLifeQuest;
   let gateway: TargetProcess;

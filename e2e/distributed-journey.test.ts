@@ -9,7 +9,7 @@ import { afterAll, expect, vi } from 'vitest';
 import { LocalDeployment } from './support/deployment.ts';
 import { journey } from './support/journey.ts';
 
-// Issue 13, Must show: `npm run e2e:distributed` (this file alone; `npm test` runs it too). The
+// The distributed end-to-end run, `npm run e2e:distributed` (this file alone; `npm test` runs it too). The
 // distributed mode as docker-compose.yml deploys it, without Docker: the migration step, then every
 // target as its own process with its container's command and environment (e2e/support/deployment.ts),
 // on PostgreSQL, RabbitMQ and Redis, and a whole journey through the gateway. Each step prints a line.

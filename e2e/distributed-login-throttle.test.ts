@@ -3,7 +3,7 @@ import { type DistributedLifeQuest, HeroClient, startDistributed } from '@lifequ
 import { describeWithInfra } from '@lifequest/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-// Issue 14: the login throttle (per client and per account) holds across gateway replicas. Two gateway
+// The login throttle (per client and per account) holds across gateway replicas. Two gateway
 // processes share one Redis, as behind a load balancer; attempts alternate between them and are refused
 // at the same count as one gateway refuses them (app/src/rate-limit.test.ts), with Retry-After.
 await describeWithInfra('postgres', 'the login throttle across two gateway replicas', (postgresUrl) => {

@@ -8,7 +8,7 @@ import { describeWithInfra } from '@lifequest/platform/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 
-// ARCHITECTURE 6: stories are BullMQ jobs on the ai-worker target, which runs and scales apart from the
+// Stories are BullMQ jobs (docs/architecture.md#jobs) on the ai-worker target, which runs and scales apart from the
 // ai HTTP target. Every target here is its own process on PostgreSQL, RabbitMQ and Redis.
 await describeWithInfra(
   'postgres',

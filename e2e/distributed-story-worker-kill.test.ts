@@ -8,7 +8,7 @@ import {
   startFakeOpenAi,
 } from '../services/ai/src/providers/openai/fake-openai-server.ts';
 
-// Issue 14: "Stories: the worker killed mid-job, the job completes once." Every target is its own process
+// A story worker killed mid-job: the job completes once (docs/reliability.md). Every target is its own process
 // on PostgreSQL, RabbitMQ and Redis (real BullMQ). The model is a local OpenAI-compatible server the test
 // scripts: the first story call is held open, so the ai-worker is certainly mid-job (its job active in
 // Redis, the model asked, nothing written yet) when it is killed with SIGKILL. A new worker then takes

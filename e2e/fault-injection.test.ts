@@ -4,14 +4,14 @@ import { describeWithInfra, resolveInfra, startTcpProxy, type TcpProxy } from '@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-// Issue 14's fault injection on the distributed mode: gateway, auth and quests as their own processes on
+// The fault injection (docs/reliability.md) on the distributed mode: gateway, auth and quests as their own processes on
 // PostgreSQL, RabbitMQ (reached through a TCP proxy the test cuts) and Redis. 50 heroes toggle milestones
 // while the broker connection is cut 5 times, auth (the XP consumer) is killed with SIGKILL 3 times and
 // restarted, and every service connection to PostgreSQL is terminated once. Afterwards every hero's XP
 // must add up exactly, from the schemas themselves; and no toggle is answered with a 5xx other than 503
 // (a dropped database connection is SERVICE_UNAVAILABLE with Retry-After, never a 500).
 //
-// FAULT_TOGGLES sets the number of toggles: `npm run fault` runs the issue's 10,000; inside `npm test`
+// FAULT_TOGGLES sets the number of toggles: `npm run fault` runs 10,000; inside `npm test`
 // it is 1,000 so CI stays quick. The faults are spread evenly over the toggles: the heroes wait at each
 // tenth of the run until the fault due there has happened, so every fault lands mid-stream.
 

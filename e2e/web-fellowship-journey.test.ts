@@ -8,7 +8,7 @@ import { ok, onboardedHero } from './support/heroes.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 import { containsText, gone, hasAttribute, hasText, isDisabled, see } from './support/see.ts';
 
-// Issue 12, Must show: two heroes befriend each other, one completes a milestone, the other sees it in
+// The Fellowship Hall in a browser: two heroes befriend each other, one completes a milestone, the other sees it in
 // the feed and likes it; a hero joins a challenge and sees progress; an admin sees users and cost and
 // deletes a hero. One browser context per person against one `npm start`; every screen photographed
 // at 1280 and 375 px and run through axe-core.
@@ -176,7 +176,7 @@ it.skipIf(skipReason !== null)(
         .context()
         .request.post('/api/auth/login', { data: { email: adminEmail, password: adminPassword } }),
     );
-    // Every hero, the admin included, goes through onboarding before the app (spec 4).
+    // Every hero, the admin included, goes through onboarding before the app (docs/product.md#onboarding).
     await ok(
       admin.context().request.post('/api/auth/complete-onboarding', {
         data: { displayName: 'Keeper', primaryClass: 'general', firstGoal: null },

@@ -16,7 +16,7 @@ import {
   settles,
 } from './support/see.ts';
 
-// Issue 6, Must show: the hero's first session in a real browser against `npm start` on embedded
+// The hero's first session in a real browser against `npm start` on embedded
 // parts. Every screen is photographed at 1280 and 375 px (artifacts/screenshots/first-session, checked by eye) and
 // run through axe-core; the journey itself is walked at phone width, the harder of the two.
 
@@ -86,7 +86,7 @@ it.skipIf(journey.skipReason !== null)(
   `land → register → onboarding → quest → XP → foundation → skill tree → logout${journey.skipReason ? ` (skipped: ${journey.skipReason})` : ''}`,
   async () => {
     const page = await journey.newPage(PHONE);
-    // The gateway's strict CSP (issue 14): the built app must run without a single violation.
+    // The gateway's strict CSP (docs/reliability.md): the built app must run without a single violation.
     const watched = watchForErrors(page);
 
     // Landing.

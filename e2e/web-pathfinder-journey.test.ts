@@ -6,7 +6,7 @@ import { onboardedHero } from './support/heroes.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
 import { containsText, gone, hasAttribute, hasCount, isDisabled, see, settles } from './support/see.ts';
 
-// Issue 12, Must show: the AI Coach proposes a plan and Confirm puts the quest on the dashboard; the
+// The Pathfinder in a browser: the AI Coach proposes a plan and Confirm puts the quest on the dashboard; the
 // floating chat creates a quest; an epic story appears in the chronicles. In headless Chromium against
 // `npm start` with the offline Pathfinder, walked at phone width; every screen photographed at 1280
 // and 375 px and run through axe-core.
@@ -38,7 +38,7 @@ async function askCoachForPlan(page: Page): Promise<void> {
 }
 
 /**
- * A toast stays until it is closed (spec 9), so it must not sit on the chat bubble: at a phone's width
+ * A toast stays until it is closed (docs/product.md#screens), so it must not sit on the chat bubble: at a phone's width
  * and a desktop's, the two do not overlap.
  */
 async function toastClearOfBubble(page: Page): Promise<void> {

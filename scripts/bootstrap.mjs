@@ -73,7 +73,7 @@ function ensurePrismaClients() {
     if (existsSync(client) && statSync(client).mtimeMs >= statSync(schema).mtimeMs) continue;
     log(`generating the Prisma client of ${workspace}...`);
     // Generating needs no schema engine, but the CLI insists on a path to one; it cannot be downloaded
-    // here, and migrations are SQL files applied by the platform (ARCHITECTURE 8).
+    // here, and migrations are SQL files applied by the platform (docs/architecture.md#data-ownership).
     runOrDie(node24, [join(root, 'node_modules', 'prisma', 'build', 'index.js'), 'generate'], {
       cwd: dir,
       env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: node24, PRISMA_HIDE_UPDATE_MESSAGE: '1' },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { registry } from './registry.ts';
 import { HeroClient, startLifeQuest, type TestLifeQuest } from './testing/index.ts';
 
-// Issue 14's authorization matrix: every route the gateway serves × {anonymous, another hero, the owner,
+// The authorization matrix (docs/architecture.md#access): every route the gateway serves × {anonymous, another hero, the owner,
 // an admin}, one expected status per cell, against the whole app (embedded). The routes come from the
 // OpenAPI documents of the gateway and of every module (the paths under the module's route prefixes),
 // so a route added without a row here fails the first test.
@@ -316,7 +316,7 @@ it('answers every route × caller with the expected status, and never another he
     }
   }
   const cells = Object.keys(rows).length * CALLERS.length;
-  // The issue asks the suite to print its size and result.
+  // The suite is asked to print its size and result.
   process.stdout.write(
     `authorization matrix: ${Object.keys(MATRIX).length} routes + ${Object.keys(GUARDS).length} prefix guards × ${CALLERS.length} callers = ${cells} cells, ${wrong.length} wrong\n`,
   );

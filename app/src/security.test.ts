@@ -3,7 +3,7 @@ import { rawHttp } from '@lifequest/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HeroClient, startLifeQuest, type TestLifeQuest } from './testing/index.ts';
 
-// Issue 14's findings at the door: each test here failed before its fix.
+// What the door refuses (docs/reliability.md): each test here failed before its fix.
 
 let app: TestLifeQuest;
 let hero: HeroClient;
@@ -110,7 +110,7 @@ describe('bodies on their way to a service', () => {
   });
 });
 
-describe('prototype keys in a body (an attacker audit)', () => {
+describe('prototype keys in a body (as an attacker would try)', () => {
   it('a __proto__ key is refused as such, by the service behind the gateway, not called invalid JSON', async () => {
     const res = await send('/api/goals', {
       headers: { ...bearer(), 'content-type': 'application/json' },
@@ -133,7 +133,7 @@ describe('prototype keys in a body (an attacker audit)', () => {
   });
 });
 
-describe('a wrong method on a known path (an attacker audit)', () => {
+describe('a wrong method on a known path (as an attacker would try)', () => {
   const call = async (method: string, path: string, headers: Record<string, string> = bearer()) => {
     const res = await fetch(`${app.url}${path}`, { method, headers });
     return { status: res.status, allow: res.headers.get('allow'), body: await res.json() };
@@ -285,7 +285,7 @@ describe('logout', () => {
   });
 });
 
-describe('requests Node cannot parse (an attacker audit)', () => {
+describe('requests Node cannot parse (as an attacker would try)', () => {
   const cases = [
     {
       what: 'an oversized header',

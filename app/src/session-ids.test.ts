@@ -2,8 +2,8 @@ import { describeWithInfra, isolatedInfraPrefix } from '@lifequest/platform/test
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HeroClient, startLifeQuest, type TestLifeQuest } from './testing/index.ts';
 
-// A request may carry two session ids, the signed cookie and `Authorization: Bearer` (spec 4: the web
-// sends both). It is the hero's when any of them is a live session of that hero; ids of two different
+// A request may carry two session ids, the signed cookie and `Authorization: Bearer` (the web
+// sends both: docs/architecture.md#sessions). It is the hero's when any of them is a live session of that hero; ids of two different
 // heroes are refused rather than one picked. The same with sessions in the embedded database and in Redis
 // (behind each gateway replica's copy in memory).
 

@@ -82,7 +82,7 @@ describe('XP from quests, as the hero sees it', () => {
     expect(deltas).toEqual([1000, 500, 0]);
     expect((await hero.get('/api/auth/me')).body).toMatchObject({ totalXP: 1500 });
   });
-  it('one quest earns at most 1,000 XP: the audit’s 0-XP milestones done early earn no bonus', async () => {
+  it('one quest earns at most 1,000 XP: 0-XP milestones done early earn no bonus', async () => {
     const hero = await newHero(quest.url);
     const { milestones } = await confirmPlan(
       hero,

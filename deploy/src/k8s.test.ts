@@ -15,7 +15,7 @@ import { parseYamlDocuments, ROOT } from './repo.ts';
 const KEDA = 'k8s/components/keda-ai-worker';
 
 /**
- * The synchronous calls between services that ARCHITECTURE 3 accepts, as the code makes them: auth asks
+ * The synchronous calls between services that docs/architecture.md#synchronous-calls accepts, as the code makes them: auth asks
  * quests for the first quest; quests asks auth for XP totals after a toggle; ai (checking a story's
  * achievement) and ai-worker (writing it) read achievements from quests; ai-worker reads the hero's name.
  */

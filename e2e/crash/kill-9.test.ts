@@ -5,7 +5,7 @@ import { HeroClient, runToExit, startTarget, type TargetProcess } from '@lifeque
 import { freePort } from '@lifequest/platform/testing';
 import { afterAll, expect, it } from 'vitest';
 
-// Issue 14, embedded crash safety: `npm start`'s target (`all`, embedded parts) on one data dir, a
+// Embedded crash safety (docs/reliability.md): `npm start`'s target (`all`, embedded parts) on one data dir, a
 // stream of writes (milestone toggles, new quests), and kill -9 in the middle of it, ten times. Every
 // write the server acknowledged must be there after the restart, the XP ledger must agree with the
 // completed milestones, and a second process on the same data dir is refused. Boot times are printed.

@@ -7,7 +7,7 @@ import { loadOperations } from './openapi.ts';
 import type { Kind } from './requests.ts';
 import { describeTotals, fuzz, harvestIds } from './runner.ts';
 
-// Issue 14: every route of the OpenAPI documents, valid and abused, against the whole app (embedded,
+// The fuzzer (docs/reliability.md): every route of the OpenAPI documents, valid and abused, against the whole app (embedded,
 // signed in as a hero with quests, milestones, progress, a plan, a draft and a story). `npm test` runs a
 // bounded, fixed-seed run; `npm run fuzz` the full 20,000 requests with a fresh seed (FUZZ_SEED and
 // FUZZ_REQUESTS override both). A case it finds becomes a test in found.test.ts once fixed.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The one table of error codes: each stable code, its HTTP status and the short text a hero sees.
- * Every non-2xx body is `{ error, message, code }`; the web shows `error`, then `message` (spec 8).
+ * Every non-2xx body is `{ error, message, code }`; the web shows `error`, then `message` (docs/product.md#errors).
  */
 export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, error: 'Invalid request' },

@@ -1,4 +1,4 @@
 import { defineConfig } from 'prisma/config';
 
-// Migrations are plain SQL under prisma/migrations, applied by the platform at boot (see ARCHITECTURE 8).
+// Migrations are plain SQL under prisma/migrations, applied by the platform at boot (docs/architecture.md#data-ownership).
 export default defineConfig({ schema: 'prisma/schema.prisma' });

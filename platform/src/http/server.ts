@@ -301,7 +301,7 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
       // Our schemas already name the field in their messages ("email is required").
       return field && !text.startsWith(field) ? `${field}: ${text}` : text;
     });
-    // The message reaches forms as-is (spec 8), so it names the fields, not our internals.
+    // The message reaches forms as-is (docs/product.md#errors), so it names the fields, not our internals.
     const message = where === 'body' ? details.join('; ') : `Invalid ${where}: ${details.join('; ')}`;
     return replyError(reply, 'VALIDATION_FAILED', message);
   }

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { describe, it } from 'vitest';
 
 /**
- * Finds the real infrastructure a conformance suite runs against (ARCHITECTURE section 7):
+ * Finds the real infrastructure a conformance suite runs against (docs/development.md#test-levels):
  * the URL from the environment, else the standard localhost port, else a testcontainers container
  * when a Docker engine answers, else nothing, said loudly.
  */
@@ -154,7 +154,7 @@ export async function describeWithInfra(
   }
   console.warn(`!!! [lifequest infra] skipping "${name}": ${reason}`);
   // Skipped only off CI, when the service is neither configured, on its localhost port, nor startable
-  // with testcontainers (ARCHITECTURE 7); the reason is in the suite's name and printed above. Under
+  // with testcontainers; the reason is in the suite's name and printed above. Under
   // CI=true the branch above turns the same situation into a failing test instead.
   describe.skip(`${name} (skipped: ${reason})`, () => fn(''));
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIFE_CLASSES } from '../rules/life-class.ts';
 
 /**
- * One schema per event of the ownership table (ARCHITECTURE section 3). Payloads carry what consumers
+ * One schema per event of the events table (docs/architecture.md#events). Payloads carry what consumers
  * need, so no consumer ever calls back for the basics. Unknown keys are stripped rather than refused,
  * so an older consumer keeps working when a producer adds a field.
  */
@@ -193,7 +193,7 @@ export type EventPayloads = { [N in EventName]: z.output<(typeof EVENT_SCHEMAS)[
 
 type Publisher = 'auth' | 'quests' | 'social' | 'ai' | 'admin' | 'gateway';
 
-/** The one service allowed to publish each event (ARCHITECTURE section 3); user.purged: each holder. */
+/** The one service allowed to publish each event (docs/architecture.md#events); user.purged: each holder. */
 export const EVENT_PUBLISHERS: Readonly<Record<EventName, Publisher | readonly Publisher[]>> = {
   'user.registered': 'auth',
   'user.updated': 'auth',

@@ -1,8 +1,8 @@
-// The admin API (spec 2 Admin Panel, 3, 6): users overview, token and cost stats, permanent deletion.
-// Field names are the spec's (snake_case, as the admin panel has always read them).
+// The admin API (docs/product.md#admin): users overview, token and cost stats, permanent deletion.
+// Field names are the product's (snake_case, as the admin panel has always read them).
 import { z } from 'zod';
 
-/** An Admin user row (spec 3). */
+/** An Admin user row (docs/product.md#admin). */
 export const AdminUserRow = z.object({
   id: z.string(),
   name: z.string(),
@@ -34,7 +34,7 @@ export const DailyTokenStat = z.object({
 });
 export type DailyTokenStat = z.infer<typeof DailyTokenStat>;
 
-/** Beyond the spec: cost by model and the heroes who spend the most, for the ops cost dashboard. */
+/** Beyond the brief: cost by model and the heroes who spend the most, for the ops cost dashboard. */
 export const ModelTokenStat = z.object({
   model: z.string(),
   request_count: z.number().int().min(0),
@@ -52,7 +52,7 @@ export const TopSpender = z.object({
 });
 export type TopSpender = z.infer<typeof TopSpender>;
 
-/** Token stats (spec 3) over the last TOKEN_STATS_DAYS days, newest day first. */
+/** Token stats (docs/product.md#admin) over the last TOKEN_STATS_DAYS days, newest day first. */
 export const TokenStats = z.object({
   total_stats: z.object({
     total_cost: z.number().min(0),

@@ -1,5 +1,5 @@
-// The ai API (spec 3 and 7): The Pathfinder's onboarding and floating chat, the advisor and its plan
-// drafts, and achievement stories. Field names are the spec's, word for word.
+// The ai API (docs/product.md#pathfinder): The Pathfinder's onboarding and floating chat, the advisor and its plan
+// drafts, and achievement stories. Field names are the product's, word for word.
 import { z } from 'zod';
 import { AI_CONVERSATION_MAX, AI_MESSAGE_MAX } from '../rules/chat-limits.ts';
 import { FOUNDATIONS } from '../rules/discipline.ts';
@@ -95,7 +95,7 @@ export function withAllSmartParts(data: SmartGoalDataInput | null | undefined): 
   };
 }
 
-/** The goal onboarding ends with; milestones as text (spec 3). */
+/** The goal onboarding ends with; milestones as text (docs/product.md#pathfinder). */
 export const FinalGoal = z.object({
   title: z.string().min(1),
   /** yyyy-mm-dd */
@@ -117,7 +117,7 @@ export const PathfinderConversationBody = z.object({
 });
 export type PathfinderConversationBody = z.infer<typeof PathfinderConversationBody>;
 
-/** The onboarding answer (spec 3 Pathfinder reply). `finalGoal` is set once the phase is ready. */
+/** The onboarding answer (docs/product.md#onboarding). `finalGoal` is set once the phase is ready. */
 export const OnboardingReply = z.object({
   response: z.string().min(1),
   phase: ConversationPhase,
@@ -140,7 +140,7 @@ export const CreateGoalAction = z.object({
 });
 export type CreateGoalAction = z.infer<typeof CreateGoalAction>;
 
-/** The floating chat answer (spec 3): a reply and the goals the hero may add with one click. */
+/** The floating chat answer (docs/product.md#pathfinder): a reply and the goals the hero may add with one click. */
 export const FloatingChatReply = z.object({
   reply: z.string().min(1),
   actions: z.array(CreateGoalAction),
@@ -161,7 +161,7 @@ export const AdvisorMessage = z.object({ role: ChatRole, content: z.string(), cr
 export type AdvisorMessage = z.infer<typeof AdvisorMessage>;
 
 /**
- * The advisor's answer (spec 3): `needs_confirmation` with the proposed `plan`, plus the coach's words
+ * The advisor's answer (docs/product.md#pathfinder): `needs_confirmation` with the proposed `plan`, plus the coach's words
  * and the draft's id, which the web passes to POST /api/plans/confirm as `draftId`.
  */
 export const AdvisorReply = z.object({
@@ -194,10 +194,10 @@ export const StoryAchievement = z.object({
 });
 export type StoryAchievement = z.infer<typeof StoryAchievement>;
 
-/** A chronicle of GET /api/narrative/history (spec 3 Narrative history item). */
+/** A chronicle of GET /api/narrative/history (docs/product.md#stories). */
 export const StoryHistoryItem = z.object({
   id: z.string(),
-  /** One of NARRATIVE_TYPES, or another type a future writer adds (spec 3: "or other"). */
+  /** One of NARRATIVE_TYPES, or another type a future writer adds (any other string is accepted). */
   narrative_type: z.string(),
   created_at: z.string(),
   achievements_count: z.number().int().min(0),
@@ -212,7 +212,7 @@ export const StoryHistory = z.array(StoryHistoryItem);
 
 /**
  * POST /api/narrative/generate: `{achievement_id}` (a completed quest's id) for a focused story; absent
- * for the epic story of all achievements (spec 7). `null` is absent too: a client with nothing chosen
+ * for the epic story of all achievements (docs/product.md#stories). `null` is absent too: a client with nothing chosen
  * sends no id either way, and only a UUID can name a quest, so a malformed id is a 400 here.
  */
 export const GenerateStoryBody = z

@@ -32,7 +32,7 @@ export const LoginBody = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
-/** The current-user object of spec section 3, plus the fields the issue adds. */
+/** The current user: name, email, isOnboarded, activeClassTitle, lifeLevel, totalXP, and the fields LifeQuest adds. */
 export const User = z.object({
   id: z.string(),
   name: z.string(),
@@ -52,7 +52,7 @@ export type AuthResponse = z.infer<typeof AuthResponse>;
 
 const isoDate = z.iso.date({ error: 'must be a date (yyyy-mm-dd)' });
 
-/** The onboarding result of spec section 3, sent by the web's last onboarding step. */
+/** The onboarding result (docs/product.md#onboarding), sent by the web's last onboarding step. */
 export const OnboardingResult = z.object({
   displayName: z.string().trim().min(1, 'displayName is required').max(80),
   primaryClass: LifeClassSchema,

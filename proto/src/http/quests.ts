@@ -1,5 +1,5 @@
-// The quests API (spec 3 and 7): goals, milestones, progress, dashboard, plans and the skill tree.
-// Field names are the spec's, snake_case where the web has always read them that way.
+// The quests API (docs/product.md#xp-rules): goals, milestones, progress, dashboard, plans and the skill tree.
+// Field names are the product's, snake_case where the web has always read them that way.
 import { z } from 'zod';
 import { FOUNDATIONS } from '../rules/discipline.ts';
 import { SKILL_NODE_IDS } from '../rules/skill-nodes.ts';
@@ -47,17 +47,17 @@ const wholeXp = (field: string, max: number) =>
     .min(0, `${field} must not be negative`)
     .max(max, `${field} must be at most ${max}`);
 
-/** A quest as every list and detail sends it (spec 3 Goal, plus the plan fields a plan gives it). */
+/** A quest as every list and detail sends it (plus the plan fields a plan gives it). */
 export const Goal = z.object({
   id: z.string(),
   title: z.string(),
   /** yyyy-mm-dd, or null when the quest has no target date. */
   deadline: z.string().nullable(),
   class_name: z.string(),
-  /** null when unassigned (spec 4: cleared with an empty value). */
+  /** null when unassigned (an empty value clears it: docs/product.md#foundations). */
   foundation: FoundationName.nullable(),
   is_completed: z.boolean(),
-  /** Completed milestones as an integer percent of all milestones (spec 9). */
+  /** Completed milestones as an integer percent of all milestones (docs/product.md#xp-rules). */
   progress: z.number().int().min(0).max(100),
   description: z.string().nullable().optional(),
   category: GoalCategory.nullable().optional(),
@@ -118,9 +118,9 @@ const goalTitle = z
   .max(GOAL_TITLE_MAX, `title must be at most ${GOAL_TITLE_MAX} characters`);
 
 /**
- * POST /api/goals (spec 7): `{title, deadline, description}`, also accepting the floating chat's
+ * POST /api/goals (docs/product.md#xp-rules): `{title, deadline, description}`, also accepting the floating chat's
  * CREATE_GOAL payload (`targetDate`, `xpTotal`, `milestones`). Without milestones the quest gets the
- * fallback plan of spec 9.
+ * fallback plan (docs/product.md#xp-rules).
  */
 const CreateGoalFields = z.object({
   title: goalTitle,
@@ -195,7 +195,7 @@ export const ProgressEntry = z.object({
 });
 export type ProgressEntry = z.infer<typeof ProgressEntry>;
 
-/** GET /api/goals/{id} (spec 3 Goal detail). Progress is newest first. */
+/** GET /api/goals/{id} (docs/product.md#pathfinder). Progress is newest first. */
 export const GoalDetail = z.object({
   goal: Goal,
   progress: z.array(
@@ -213,7 +213,7 @@ export const GoalDetail = z.object({
 });
 export type GoalDetail = z.infer<typeof GoalDetail>;
 
-/** One card of GET /api/dashboard (spec 3 Dashboard item). */
+/** One card of GET /api/dashboard (docs/product.md#screens). */
 export const DashboardItem = z.object({
   goal: z.object({
     id: z.string(),
@@ -274,7 +274,7 @@ const PlanFields = z.object({
   }),
   habits: z.array(z.string().trim().min(1).max(200)).max(20),
 });
-/** The Plan of spec 3, as the advisor proposes it and POST /api/plans/confirm accepts it. */
+/** The Plan (docs/product.md#pathfinder), as the advisor proposes it and POST /api/plans/confirm accepts it. */
 export const Plan = PlanFields.superRefine((plan, ctx) => {
   // total_goal_xp is the whole quest's worth: its milestones' XP plus the completion bonus, never less.
   const milestoneXp = plan.milestones.reduce((sum, m) => sum + m.xp_reward, 0);
@@ -325,7 +325,7 @@ export const SkillTreeResponse = z.object({
 });
 export type SkillTreeResponse = z.infer<typeof SkillTreeResponse>;
 
-/** The onboarding's first goal, as auth hands it to quests (spec 3 Onboarding result). */
+/** The onboarding's first goal, as auth hands it to quests (docs/product.md#onboarding). */
 export const FirstGoal = OnboardingResult.shape.firstGoal.unwrap().unwrap();
 export type FirstGoal = z.infer<typeof FirstGoal>;
 

@@ -1,5 +1,5 @@
-// The Fellowship Hall API (spec 2, 3, 7): feed and likes, rankings, friends and requests, challenges.
-// Field names are the spec's. The social service serves these; the web reads them.
+// The Fellowship Hall API (docs/product.md#fellowship-hall): feed and likes, rankings, friends and requests, challenges.
+// Field names are the product's. The social service serves these; the web reads them.
 import { z } from 'zod';
 import { CHALLENGE_CLASSES } from '../rules/life-class.ts';
 
@@ -21,7 +21,7 @@ export const HeroSummary = z.object({
 });
 export type HeroSummary = z.infer<typeof HeroSummary>;
 
-/** A Feed activity (spec 3). `createdAt` is an ISO timestamp. */
+/** A Feed activity (docs/product.md#fellowship-hall). `createdAt` is an ISO timestamp. */
 export const FeedActivity = z.object({
   id: z.string(),
   type: ActivityType,
@@ -38,7 +38,7 @@ export const FEED_PAGE_MAX = 50;
 export const FEED_PAGE_DEFAULT = 20;
 
 /**
- * GET /api/social/feed: newest first. The spec's web reads a bare list; `before` (an activity id, the
+ * GET /api/social/feed: newest first. The product's web reads a bare list; `before` (an activity id, the
  * last one seen) pages further back and `limit` bounds a page.
  */
 export const FeedQuery = z.object({
@@ -62,12 +62,12 @@ export const LEADERBOARD_SCOPES = ['global', 'friends'] as const;
 
 export const LeaderboardQuery = z.object({
   type: LeaderboardType.default('total_xp'),
-  /** Beyond the spec: `friends` ranks the hero among their friends; the default is everyone. */
+  /** Beyond the brief: `friends` ranks the hero among their friends; the default is everyone. */
   scope: z.enum(LEADERBOARD_SCOPES, { error: 'scope must be global or friends' }).default('global'),
 });
 export type LeaderboardQuery = z.infer<typeof LeaderboardQuery>;
 
-/** A Leaderboard entry (spec 3): ties share a rank. */
+/** A Leaderboard entry (docs/product.md#fellowship-hall): ties share a rank. */
 export const LeaderboardEntry = z.object({
   rank: z.number().int().min(1),
   value: z.number().int(),
@@ -78,7 +78,7 @@ export type LeaderboardEntry = z.infer<typeof LeaderboardEntry>;
 export const Leaderboard = z.array(LeaderboardEntry);
 export type Leaderboard = z.infer<typeof Leaderboard>;
 
-/** A Friend (spec 3). */
+/** A Friend (docs/product.md#fellowship-hall). */
 export const Friend = z.object({
   id: z.string(),
   name: z.string(),
@@ -110,7 +110,7 @@ export const FriendRequestResult = z.object({
 });
 export type FriendRequestResult = z.infer<typeof FriendRequestResult>;
 
-/** An incoming, pending Friend request (spec 3). */
+/** An incoming, pending Friend request (docs/product.md#fellowship-hall). */
 export const FriendRequest = z.object({
   id: z.string(),
   requester: HeroSummary,
@@ -129,14 +129,14 @@ export type FriendRequestAnswer = z.infer<typeof FriendRequestAnswer>;
 export const ChallengeClassSchema = z.enum(CHALLENGE_CLASSES);
 
 export const ChallengesQuery = z.object({
-  /** The spec's web always asks active=true; without it, recently ended challenges are listed too. */
+  /** The product's web always asks active=true; without it, recently ended challenges are listed too. */
   active: z
     .enum(['true', 'false'], { error: 'active must be true or false' })
     .optional()
     .transform((v) => v !== 'false'),
 });
 
-/** A Challenge (spec 3). `userProgress` and `userRank` are null until the hero joins. */
+/** A Challenge (docs/product.md#fellowship-hall). `userProgress` and `userRank` are null until the hero joins. */
 export const Challenge = z.object({
   id: z.string(),
   title: z.string(),

@@ -14,7 +14,7 @@ describe('the four foundations', () => {
     expect(FOUNDATIONS).toEqual(['Finance', 'Health', 'Intelligence', 'Spirit']);
   });
 
-  it('each carry the description of spec section 3', () => {
+  it('each carry their description', () => {
     expect(FOUNDATION_DESCRIPTIONS.Finance).toBe('Financial literacy, savings, investments, wealth building');
     expect(FOUNDATION_DESCRIPTIONS.Spirit).toBe(
       'Mental health, mindfulness, emotional well-being, personal growth',
@@ -67,7 +67,7 @@ describe('a goal discipline', () => {
     expect(disciplineFromKeywords('ru', 'nap daily')).toBe(DEFAULT_DISCIPLINE);
   });
 
-  it("uses the spec's keyword lists exactly; the life class names themselves are not keywords", () => {
+  it("uses the product's keyword lists exactly; the life class names themselves are not keywords", () => {
     expect(DISCIPLINE_KEYWORDS.Finance).toEqual(['save', 'money', 'budget', 'invest', 'debt', '$', 'dollar']);
     expect(disciplineFromKeywords('financial', 'Pay off the car')).toBe('Intelligence');
   });

@@ -1,9 +1,9 @@
-// The four life foundations and the rule that places any goal under one of them (spec 3 and 4).
+// The four life foundations and the rule that places any goal under one of them (docs/product.md#foundations).
 
 export const FOUNDATIONS = ['Finance', 'Health', 'Intelligence', 'Spirit'] as const;
 export type Foundation = (typeof FOUNDATIONS)[number];
 
-/** What each foundation covers, as the spec words it (shown on the Foundations cards). */
+/** What each foundation covers, as the product words it (shown on the Foundations cards). */
 export const FOUNDATION_DESCRIPTIONS: Readonly<Record<Foundation, string>> = {
   Finance: 'Financial literacy, savings, investments, wealth building',
   Health: 'Physical fitness, nutrition, wellness, body maintenance',
@@ -15,8 +15,8 @@ export const FOUNDATION_DESCRIPTIONS: Readonly<Record<Foundation, string>> = {
 export const DEFAULT_DISCIPLINE: Foundation = 'Intelligence';
 
 /**
- * The spec's keyword lists, matched case-insensitively as substrings ('meditat' is a stem, so the
- * spec means substrings: 'meditation' and 'meditating' both match). A side effect the spec accepts:
+ * The product's keyword lists, matched case-insensitively as substrings ('meditat' is a stem, so the
+ * product means substrings: 'meditation' and 'meditating' both match). A side effect the product accepts:
  * 'run' also matches inside 'brunch'. Lists are checked in FOUNDATIONS order, so the first wins.
  */
 export const DISCIPLINE_KEYWORDS: Readonly<Record<Foundation, readonly string[]>> = {
@@ -37,7 +37,7 @@ export interface DisciplineInput {
   foundation?: string | null;
 }
 
-/** Guesses a discipline from the class name and title alone (spec 4), defaulting to Intelligence. */
+/** Guesses a discipline from the class name and title alone (docs/product.md#foundations), defaulting to Intelligence. */
 export function disciplineFromKeywords(
   className: string | null | undefined,
   title: string | null | undefined,
@@ -51,7 +51,7 @@ export function disciplineFromKeywords(
 }
 
 /**
- * A goal's discipline: its foundation when set, otherwise the keyword guess (spec 4).
+ * A goal's discipline: its foundation when set, otherwise the keyword guess (docs/product.md#foundations).
  * Only the four exact foundation names count as set; '' (cleared) or anything else falls back to keywords.
  */
 export function goalDiscipline(goal: DisciplineInput): Foundation {

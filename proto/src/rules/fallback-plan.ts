@@ -1,5 +1,5 @@
-// The goal the floating chat offers when The Pathfinder gives no usable plan (spec 9): a 90-day quest
-// worth 100 XP, checked at 30, 60 and 90 days. It is the payload of a CREATE_GOAL action (spec 3).
+// The goal the floating chat offers when The Pathfinder gives no usable plan (docs/product.md#pathfinder): a 90-day quest
+// worth 100 XP, checked at 30, 60 and 90 days. It is the payload of a CREATE_GOAL action.
 import { addDays, type DateInput, toIsoDate } from './time.ts';
 
 //

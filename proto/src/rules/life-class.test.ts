@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { activeClassTitle, CHALLENGE_CLASSES, CLASS_TITLES, LIFE_CLASSES } from './life-class.ts';
 
 describe('life classes', () => {
-  it('are the five of spec section 3 plus general', () => {
+  it('are the five focused classes plus general', () => {
     expect(LIFE_CLASSES).toEqual(['health', 'financial', 'education', 'social', 'spirituality', 'general']);
   });
 

@@ -1,4 +1,4 @@
-// Life classes (spec 3) and the title a hero of each class carries in the header and social lists.
+// Life classes (docs/product.md#decisions) and the title a hero of each class carries in the header and social lists.
 
 export const LIFE_CLASSES = [
   'health',
@@ -15,7 +15,7 @@ export const CHALLENGE_CLASSES = ['health', 'financial', 'education', 'social', 
 export type ChallengeClass = (typeof CHALLENGE_CLASSES)[number];
 
 /**
- * The active class title per class. The spec names the field but not its values; these are our choice:
+ * The active class title per class. The product names the field but not its values; these are our choice:
  * every onboarded hero starts as a 'general' Pathfinder Initiate (onboarding step 3 sets 'general'),
  * and each focused class gets an RPG title that says what the hero trains.
  */

@@ -1,7 +1,7 @@
 // How a quest's XP is shared among its milestones when a plan is drawn up: every milestone weighs 1 and
 // the last weighs 2, because crossing the finish line is the hardest step; rounding leftovers go to the
 // last, so the shares always add up to the total exactly. 100 XP over 3 milestones is the fallback
-// plan's 25/25/50 (spec 9).
+// plan's 25/25/50 (docs/product.md#xp-rules).
 
 /** `totalXp` split into `count` whole shares, the last worth about twice the others. */
 export function splitMilestoneXp(totalXp: number, count: number): number[] {

@@ -1,6 +1,5 @@
-// The Discipline Mastery cards and Goal Distribution of My Profile (spec 4, "profile discipline
-// maths"). This is deliberately a separate, simpler scale than the life level curve: it is computed on
-// the client from goals alone, as the spec describes.
+// The Discipline Mastery cards and Goal Distribution of My Profile (docs/product.md#levels). This is deliberately a separate, simpler scale than the life level curve: it is computed on
+// the client from goals alone, as the product describes.
 import { FOUNDATIONS, type Foundation, goalDiscipline } from './discipline.ts';
 import { percentOf } from './progress.ts';
 

@@ -1,6 +1,6 @@
-// Quest progress and the values heroes log against a goal's metric (spec 3, 5 and 9).
+// Quest progress and the values heroes log against a goal's metric (docs/product.md#xp-rules).
 
-/** The unit whose values are times shown as minutes:seconds and stored as whole seconds (spec 3). */
+/** The unit whose values are times shown as minutes:seconds and stored as whole seconds (docs/product.md#xp-rules). */
 export const MIN_SEC_UNIT = 'min:s';
 
 /**
@@ -18,7 +18,7 @@ export interface QuestProgress {
   percent: number;
 }
 
-/** Spec 9: quest progress percent = completed milestones / total milestones (0 with no milestones). */
+/** Quest progress percent = completed milestones / total milestones (0 with no milestones). */
 export function questProgress(milestones: readonly { is_completed: boolean }[]): QuestProgress {
   const completed = milestones.filter((milestone) => milestone.is_completed).length;
   return { completed, total: milestones.length, percent: percentOf(completed, milestones.length) };
@@ -43,7 +43,7 @@ function isMinSec(unit: string | null | undefined): boolean {
 }
 
 /**
- * Reads a logged progress value. For 'min:s' goals '5:30' and '330' both mean 330 seconds (spec 5);
+ * Reads a logged progress value. For 'min:s' goals '5:30' and '330' both mean 330 seconds (docs/product.md#xp-rules);
  * other units take any finite decimal. Never throws: bad input comes back as a message to show.
  */
 export function parseProgressValue(input: string, unit: string | null | undefined): ProgressValueResult {

@@ -17,7 +17,7 @@ describe('the skill tooltips', () => {
     ['spirit_level_1', 'A regular sleep schedule, a positive relationship and weekly relaxation'],
     ['spirit_level_2', 'Weekly mindfulness or gratitude, emotion regulation and balance'],
     ['spirit_level_3', 'Emotional growth, stress resilience and mentoring'],
-  ] as const)('%s shows the spec benchmark %j', (id, benchmark) => {
+  ] as const)('%s shows the product benchmark %j', (id, benchmark) => {
     expect(skillTooltip(skillNode(id))?.benchmark).toBe(benchmark);
   });
 

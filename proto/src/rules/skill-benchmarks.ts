@@ -1,6 +1,6 @@
 // The hover tooltip of each foundation node: what the hero has achieved, why it matters in society, and
-// a concrete benchmark. Benchmark texts are spec section 9 word for word (first letter capitalised);
-// the accomplishment and societal context texts are ours. The master node has no tooltip (spec 2).
+// a concrete benchmark. Benchmark texts are the product's, word for word (first letter capitalised);
+// the accomplishment and societal context texts are ours. The master node has no tooltip (docs/product.md#skill-tree).
 import type { Foundation } from './discipline.ts';
 import type { SkillDiscipline, SkillLevel } from './skill-nodes.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SKILL_NODE_IDS, SKILL_NODES, skillNode } from './skill-nodes.ts';
 
 describe('the skill tree nodes', () => {
-  it('are the 13 nodes of spec section 3', () => {
+  it('are the 13 nodes of the skill tree', () => {
     expect(SKILL_NODES.map((node) => node.id)).toEqual([...SKILL_NODE_IDS]);
     expect(SKILL_NODES).toHaveLength(13);
   });

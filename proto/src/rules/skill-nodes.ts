@@ -1,4 +1,4 @@
-// The 13 nodes of the skill tree (spec 3 and 9): a column of three levels per foundation, then one
+// The 13 nodes of the skill tree (docs/product.md#skill-tree): a column of three levels per foundation, then one
 // master node. Rewards, positions and prerequisites follow from a node's column and level, so they are
 // computed from the rules below rather than typed out thirteen times.
 import type { Foundation } from './discipline.ts';
@@ -35,13 +35,13 @@ export interface SkillNode {
   position: { x: number; y: number };
 }
 
-/** Spec 9: 200 for level 1, 300 for level 2, 500 for level 3, 1000 for the master skill. */
+/** 200 for level 1, 300 for level 2, 500 for level 3, 1000 for the master skill. */
 export const SKILL_XP_REWARDS: Readonly<Record<SkillLevel, number>> = { 1: 200, 2: 300, 3: 500, 4: 1000 };
 
-/** Spec 9: a skill is mastered at 80% progress. */
+/** A skill is mastered at 80% progress. */
 export const MASTERY_THRESHOLD = 80;
 
-/** Spec 9 layout on the 900x600 graph: one column per foundation, one row per level, master below. */
+/** The layout on the 900x600 graph: one column per foundation, one row per level, master below. */
 export const SKILL_TREE_LAYOUT = {
   width: 900,
   height: 600,
@@ -59,7 +59,7 @@ interface ColumnTier {
 
 interface Column {
   discipline: Foundation;
-  // Intelligence nodes are named knowledge_level_n in the spec, so the prefix is not the discipline name.
+  // Intelligence nodes are named knowledge_level_n by the product, so the prefix is not the discipline name.
   prefix: 'finance' | 'health' | 'knowledge' | 'spirit';
   tiers: readonly [ColumnTier, ColumnTier, ColumnTier];
 }
@@ -142,7 +142,7 @@ const masterNode: SkillNode = {
     'Bring all four foundations to their peak: Finance, Health, Intelligence and Spirit in balance.',
   discipline: 'All',
   level: 4,
-  // The spec says "the three level-3 nodes of the four disciplines"; three cannot be the count of four
+  // The product says "the three level-3 nodes of the four disciplines"; three cannot be the count of four
   // columns' level-3 nodes, so we read it as the level-3 node of each of the four disciplines (four ids).
   prerequisites: COLUMNS.map((column): SkillNodeId => `${column.prefix}_level_3`),
   xpReward: SKILL_XP_REWARDS[4],

@@ -109,7 +109,7 @@ const mixedForMaster = scenario(() => {
   };
 });
 
-describe('skill tree rules of spec section 4', () => {
+describe('skill tree rules (docs/product.md#skill-tree)', () => {
   it.each<[string, Case]>([
     [
       'progress is the average of the completed-goal and completed-milestone fractions (50% and 75% give 62)',

@@ -1,6 +1,6 @@
-// The skill tree state of spec section 4, computed from a hero's goals and milestones.
+// The skill tree state (docs/product.md#skill-tree), computed from a hero's goals and milestones.
 //
-// How we read the status rules. The spec lists three statuses: Unlocked (no prerequisites, or every
+// How we read the status rules. There are three statuses: Unlocked (no prerequisites, or every
 // prerequisite's discipline has a completed goal or milestone), Mastered (progress >= 80%) and Locked
 // ("anything else"). A node shows one badge, so Mastered wins over Unlocked, and Locked is only what
 // meets neither rule: a mastered node is never locked.

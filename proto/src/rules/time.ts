@@ -14,7 +14,7 @@ function toTime(input: DateInput): number {
 }
 
 /**
- * Feed labels (spec 2): under 1 minute 'Just now', then 'Nm ago', 'Nh ago', 'Nd ago', each rounded down.
+ * Feed labels (docs/product.md#fellowship-hall): under 1 minute 'Just now', then 'Nm ago', 'Nh ago', 'Nd ago', each rounded down.
  * A time slightly in the future (clock skew between server and browser) also reads 'Just now'.
  * An unreadable time gives '' rather than 'NaNm ago'.
  */
@@ -27,14 +27,14 @@ export function timeAgo(when: DateInput, now: DateInput = new Date()): string {
   return `${Math.floor(elapsed / DAY)}d ago`;
 }
 
-/** Whole days until a challenge ends, rounded up (spec 2): 1.2 days left counts as 2. NaN if unreadable. */
+/** Whole days until a challenge ends, rounded up (docs/product.md#challenges): 1.2 days left counts as 2. NaN if unreadable. */
 export function daysLeft(endDate: DateInput, now: DateInput = new Date()): number {
   return Math.ceil((toTime(endDate) - toTime(now)) / DAY);
 }
 
 export const ENDING_SOON = 'Ending soon';
 
-/** The challenge card label: 'Ending soon' at 0 days or less (spec 2), otherwise '1 day left' / 'N days left'. */
+/** The challenge card label: 'Ending soon' at 0 days or less (docs/product.md#challenges), otherwise '1 day left' / 'N days left'. */
 export function challengeTimeLeft(endDate: DateInput, now: DateInput = new Date()): string {
   const days = daysLeft(endDate, now);
   if (Number.isNaN(days) || days <= 0) return ENDING_SOON;

@@ -115,7 +115,7 @@ describe('Admin Panel', () => {
     ).toBeTruthy();
   });
 
-  it("asks the spec's confirmation before deleting, and confirms with 'User Deleted'", async () => {
+  it("asks the product's confirmation before deleting, and confirms with 'User Deleted'", async () => {
     let users = [row('u2', 'Borin')];
     const { callsTo } = mockApi({
       'GET /api/admin/users': () => ({ body: users }),

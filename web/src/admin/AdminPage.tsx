@@ -258,7 +258,7 @@ function isRefusal(error: Error): boolean {
 }
 
 /**
- * Spec 2: 'Admin Only'. The server decides who is an admin (spec 6 has no client-side guard): a hero
+ * 'Admin Only'. The server decides who is an admin (there is no client-side guard: docs/product.md#admin): a hero
  * it refuses sees the refusal, not a broken page.
  */
 export default function AdminPage() {

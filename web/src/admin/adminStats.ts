@@ -6,7 +6,7 @@ import {
   toIsoDate,
 } from '@lifequest/proto';
 
-/** Spec 9: admin cost is shown to 4 decimals (US dollars). */
+/** Admin cost is shown to 4 decimals (US dollars). */
 export function formatCost(usd: number): string {
   return `$${(Number.isFinite(usd) ? usd : 0).toFixed(4)}`;
 }
@@ -15,12 +15,12 @@ export function formatCount(value: number): string {
   return value.toLocaleString('en-US');
 }
 
-/** Spec 2: a user shows 'Active' if onboarded, otherwise 'Onboarding'. */
+/** A user shows 'Active' if onboarded, otherwise 'Onboarding'. */
 export function userStatus(user: Pick<AdminUserRow, 'is_onboarded'>): 'Active' | 'Onboarding' {
   return user.is_onboarded ? 'Active' : 'Onboarding';
 }
 
-/** Spec 5: the browser confirmation before a hero is deleted. */
+/** The browser confirmation before a hero is deleted. */
 export function deleteConfirmation(user: Pick<AdminUserRow, 'name' | 'email'>): string {
   return `Are you sure you want to delete ${user.name} (${user.email})? This will permanently remove all their data.`;
 }

@@ -1,4 +1,4 @@
-/** localStorage key under which the session id from login/register is kept (spec 9). */
+/** localStorage key under which the session id from login/register is kept (docs/architecture.md#sessions). */
 export const SESSION_STORAGE_KEY = 'sessionId';
 
 export function readSessionId(): string | null {
@@ -49,7 +49,7 @@ function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-/** Spec 8: the message comes from the body's `error`, then its `message`, then the status text. */
+/** The message comes from the body's `error`, then its `message`, then the status text. */
 export function errorMessageFrom(body: unknown, statusText: string, status: number): string {
   if (isRecord(body)) {
     const fromBody = nonEmptyString(body.error) ?? nonEmptyString(body.message);

@@ -7,7 +7,7 @@ const LandingPage = lazy(loadLandingPage);
 const OnboardingFlow = lazy(loadOnboardingFlow);
 const AppShell = lazy(loadAppShell);
 
-/** Spec 4: logged out → landing; logged in but not onboarded → held at onboarding; else the app. */
+/** Logged out → landing; logged in but not onboarded → held at onboarding; else the app. */
 export function App() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <Spinner />;

@@ -18,7 +18,7 @@ describe('the first screen', () => {
     expect(queryClient.getQueryData(queryKeys.me)).toEqual(testUser);
   });
 
-  it('an unknown path is the dashboard (spec 2), so it gets the dashboard data too', async () => {
+  it('an unknown path is the dashboard (docs/product.md#screens), so it gets the dashboard data too', async () => {
     const { callsTo } = mockApi({ 'GET /api/auth/me': { body: testUser }, ...quests });
     await startFirstScreen(createQueryClient(), '/no/such/page');
     expect(callsTo('GET', '/api/goals')).toHaveLength(1);

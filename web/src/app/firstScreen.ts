@@ -21,7 +21,7 @@ function preload(load: () => Promise<unknown>): void {
 export async function startFirstScreen(queryClient: QueryClient, pathname: string): Promise<void> {
   const route = routePathFor(pathname);
   // While /api/auth/me is on its way, the likelier screen's chunks already load: a hero who signed in
-  // in this browser keeps their session id (spec 9), a visitor has none.
+  // in this browser keeps their session id (docs/architecture.md#sessions), a visitor has none.
   if (readSessionId()) {
     preload(loadAppShell);
     preload(ROUTE_PAGES[route]);

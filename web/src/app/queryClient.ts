@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec 7: queries do not retry, do not refetch on focus and never go stale. */
+/** Queries do not retry, do not refetch on focus and never go stale. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -7,7 +7,7 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-/** Spec 8: login shows the response's message field, falling back to 'Login failed'. */
+/** Login shows the response's message field, falling back to 'Login failed'. */
 export function loginErrorText(error: unknown): string {
   if (error instanceof ApiError && isRecord(error.body)) {
     return text(error.body.message) ?? 'Login failed';
@@ -15,7 +15,7 @@ export function loginErrorText(error: unknown): string {
   return 'Login failed';
 }
 
-/** Spec 8: register shows the message, else a plain string body or the error field, else 'Registration failed'. */
+/** Register shows the message, else a plain string body or the error field, else 'Registration failed'. */
 export function registerErrorText(error: unknown): string {
   if (error instanceof ApiError) {
     const body = error.body;
@@ -26,7 +26,7 @@ export function registerErrorText(error: unknown): string {
 }
 
 /**
- * Spec 8: the hint shows when the text contains 'Invalid credentials'. The server's stable code is
+ * The hint shows when the text contains 'Invalid credentials'. The server's stable code is
  * also honoured so the hint survives a reworded message.
  */
 export function needsAccountHint(message: string, error?: unknown): boolean {

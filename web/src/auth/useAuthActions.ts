@@ -31,7 +31,7 @@ export function useRegister() {
   return useSignIn<RegisterInput>('/api/auth/register');
 }
 
-/** Spec 8: a logout failure is only logged; the hero is signed out locally either way. */
+/** A logout failure is only logged; the hero is signed out locally either way. */
 export function useLogout(onDone: () => void) {
   const queryClient = useQueryClient();
   return useMutation({

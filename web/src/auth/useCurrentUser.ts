@@ -3,7 +3,7 @@ import { api } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import type { User } from './user.ts';
 
-/** Spec 7: a failed current-user call means no user, so any failure resolves to null. */
+/** A failed current-user call means no user, so any failure resolves to null. */
 export async function fetchCurrentUser(): Promise<User | null> {
   try {
     return await api.get<User>('/api/auth/me');

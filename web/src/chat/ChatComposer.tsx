@@ -8,7 +8,7 @@ export interface ChatComposerProps {
   /** The message box's accessible name. */
   label: string;
   placeholder: string;
-  /** A reply is on its way: nothing more is sent until it arrives (spec 5). */
+  /** A reply is on its way: nothing more is sent until it arrives (docs/product.md#pathfinder). */
   pending: boolean;
   onSend: (text: string) => void;
   textareaRef?: Ref<HTMLTextAreaElement>;
@@ -17,7 +17,7 @@ export interface ChatComposerProps {
 
 /**
  * The message box of every chat with The Pathfinder: Enter sends, Shift+Enter adds a newline, and a
- * message blank after trimming, or one typed while a reply is pending, is not sent (spec 2 and 5).
+ * message blank after trimming, or one typed while a reply is pending, is not sent (docs/product.md#pathfinder).
  */
 export function ChatComposer({ label, placeholder, pending, onSend, textareaRef, id }: ChatComposerProps) {
   const [draft, setDraft] = useState('');

@@ -2,7 +2,7 @@ import { Sparkles } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { ScrollBox } from '../ui/ScrollBox.tsx';
 
-/** Spec 9: the chat scroll area hides its scrollbar after 600 ms. */
+/** The chat scroll area hides its scrollbar after 600 ms. */
 export const CHAT_SCROLLBAR_HIDE_MS = 600;
 
 export interface ChatLine {

@@ -143,7 +143,7 @@ describe('floating chat bubble', () => {
     expect(queryClient.getQueryState(queryKeys.milestones)?.isInvalidated).toBe(true);
   });
 
-  it("shows a CREATE_GOAL action without milestones as the spec's fallback goal, and leaves out one without a title", async () => {
+  it("shows a CREATE_GOAL action without milestones as the product's fallback goal, and leaves out one without a title", async () => {
     const { callsTo } = mockApi({
       'POST /api/ai/pathfinder-conversation': {
         body: {
@@ -183,7 +183,7 @@ describe('floating chat bubble', () => {
     expect(sent.milestones.map((m) => m.xpReward)).toEqual([25, 25, 50]);
   });
 
-  it("answers a failed call with the spec's failure line, and never sends that line back", async () => {
+  it("answers a failed call with the product's failure line, and never sends that line back", async () => {
     let attempt = 0;
     const { callsTo } = mockApi({
       'POST /api/ai/pathfinder-conversation': () => {

@@ -8,7 +8,7 @@ import { useFloatingChat } from './useFloatingChat.ts';
 const FloatingChatPanel = lazy(() => import('./FloatingChatPanel.tsx'));
 
 /**
- * The floating chat bubble on every logged-in screen (spec 2). A chat that fails to render says so in
+ * The floating chat bubble on every logged-in screen (docs/product.md#pathfinder). A chat that fails to render says so in
  * its corner and starts over on request; the screen behind it stays.
  */
 export function FloatingChat({ heroName }: { heroName: string }) {

@@ -7,10 +7,10 @@ import {
 } from '@lifequest/proto';
 import { postStreamingWithFallback } from '../api/http.ts';
 
-/** Spec 8: what the hero reads when The Pathfinder cannot be reached. */
+/** What the hero reads when The Pathfinder cannot be reached. */
 export const CHAT_CONNECTION_FAILURE =
   'I encountered an issue connecting to The Pathfinder. Please try again.';
-/** Spec 8: what the hero reads when the answer came back without a reply. */
+/** What the hero reads when the answer came back without a reply. */
 export const CHAT_EMPTY_REPLY = 'I encountered an issue. Please try again.';
 
 export function floatingChatGreeting(name: string): string {
@@ -26,7 +26,7 @@ export interface FloatingChatLine {
   failed?: boolean;
 }
 
-/** The conversation as the server reads it (spec 7: `{messages}`): no failure lines, the newest ones it takes. */
+/** The conversation as the server reads it (`{messages}`): no failure lines, the newest ones it takes. */
 export function conversationFor(lines: readonly FloatingChatLine[]): ChatMessage[] {
   return lines
     .filter((line) => !line.failed && line.content.trim() !== '')
@@ -36,7 +36,7 @@ export function conversationFor(lines: readonly FloatingChatLine[]): ChatMessage
 
 /**
  * Asks the floating chat for its next line. Any failure, and an answer without a reply, becomes the
- * spec's failure line rather than an error, so the conversation always gets an answer to read.
+ * product's failure line rather than an error, so the conversation always gets an answer to read.
  */
 export async function askFloatingChat(
   lines: readonly FloatingChatLine[],
@@ -85,7 +85,7 @@ function readMilestone(milestone: unknown): SuggestedMilestone | null {
  * The CREATE_GOAL actions of a floating chat reply, read defensively: the reply comes from a model,
  * and one action without its milestones once took the whole app down. (The web does not ship zod, so
  * the checks are by hand, mirroring proto's CreateGoalAction.) An action with a usable title but
- * unusable dates, XP or milestones becomes the spec's fallback goal for that title (spec 9: 90 days,
+ * unusable dates, XP or milestones becomes the fallback goal for that title (docs/product.md#pathfinder: 90 days,
  * 100 XP, milestones at 30, 60 and 90 days), as the ai service itself does; anything else is left out.
  */
 export function readCreateGoalActions(actions: unknown): CreateGoalAction[] {

@@ -7,7 +7,7 @@ import { toast } from '../ui/toast/toastStore.ts';
 /**
  * Applies a CREATE_GOAL action of the floating chat: POST /api/goals with its payload (the quests API
  * takes `targetDate`, `xpTotal` and `milestones` as they come), then goals and milestones refresh
- * (spec 7). Success shows in the suggestion itself ('Added to your quests'); a toast there would cover
+ * (docs/product.md#pathfinder). Success shows in the suggestion itself ('Added to your quests'); a toast there would cover
  * the chat's message box.
  */
 export function useApplyGoal() {

@@ -29,7 +29,7 @@ export interface FloatingChat {
 /**
  * The floating chat's conversation. It greets on the first open of a conversation; minimising keeps
  * the conversation (and a reply still on its way), closing ends it. Blank messages and messages typed
- * while a reply is pending are not sent (spec 5).
+ * while a reply is pending are not sent (docs/product.md#pathfinder).
  */
 export function useFloatingChat(heroName: string): FloatingChat {
   const [view, setView] = useState<FloatingChatView>('closed');

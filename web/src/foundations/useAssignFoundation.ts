@@ -12,7 +12,7 @@ export interface AssignFoundationInput {
   foundation: Foundation | '';
 }
 
-/** Assigning and removing are one call (spec 7), so they share the spec's single pair of toasts. */
+/** Assigning and removing are one call (docs/product.md#foundations), so they share the product's single pair of toasts. */
 export function useAssignFoundation() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { Compass, GitBranch, Landmark, ScrollText, Swords, Users } from 'lucide-react';
 
-/** The landing page claims (spec 1), as the numbers and labels shown. */
+/** The landing page claims (docs/product.md#screens), as the numbers and labels shown. */
 export const LANDING_CLAIMS = [
   { value: '1,000+', label: 'Goals Completed' },
   { value: '500+', label: 'Active Questers' },

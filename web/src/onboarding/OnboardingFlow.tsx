@@ -10,7 +10,7 @@ import { WelcomeStep } from './steps/WelcomeStep.tsx';
 import { useCompleteOnboarding } from './useCompleteOnboarding.ts';
 import { usePathfinderChat } from './usePathfinderChat.ts';
 
-/** Spec 9: five steps with a 300 ms fade between them. */
+/** Five steps with a 300 ms fade between them. */
 export const ONBOARDING_STEPS = 5;
 export const STEP_TRANSITION_MS = 300;
 

@@ -2,7 +2,7 @@ import { toIsoDate } from '@lifequest/proto';
 import type { OnboardingResult } from '../auth/user.ts';
 import type { FinalGoal, SmartGoalData } from './pathfinderTypes.ts';
 
-/** Onboarding step 3 sets the primary class (spec 2). */
+/** Onboarding step 3 sets the primary class (docs/product.md#onboarding). */
 export const ONBOARDING_PRIMARY_CLASS = 'general';
 
 /** The server wants yyyy-mm-dd; a deadline it cannot read becomes no deadline rather than a failed setup. */

@@ -3,11 +3,11 @@ import type { OnboardingReply, PathfinderConversationBody } from './pathfinderTy
 
 export const PATHFINDER_FAILURE_MESSAGE = 'Failed to get response from The Pathfinder';
 
-/** Spec 8: the bot's words when a reply cannot be had; the hero may simply say it again. */
+/** The bot's words when a reply cannot be had; the hero may simply say it again. */
 export const PATHFINDER_FAILURE_BOT_MESSAGE =
   'Forgive me, adventurer. The mystical winds have clouded my thoughts momentarily. Could you repeat your last words?';
 
-/** Spec 4: refining sends a refine message; the server keeps the phase at 'ready' or goes back a step. */
+/** Refining sends a refine message; the server keeps the phase at 'ready' or goes back a step. */
 export const REFINE_MESSAGE = "I'd like to refine this goal further.";
 
 /**

@@ -18,7 +18,7 @@ export interface PathfinderChat {
   smartGoalData: SmartGoalData;
   finalGoal: FinalGoal | null;
   pending: boolean;
-  /** Sends a hero message; ignored when blank after trimming or while a reply is pending (spec 5). */
+  /** Sends a hero message; ignored when blank after trimming or while a reply is pending (docs/product.md#onboarding). */
   send: (text: string) => Promise<void>;
 }
 

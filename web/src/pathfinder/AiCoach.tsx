@@ -6,7 +6,7 @@ import { LongWait } from '../ui/LongWait.tsx';
 import { type CoachLine, useCoachChat, useConfirmPlan, useWaitingPlan } from './advisor.ts';
 import { PlanProposal } from './PlanProposal.tsx';
 
-/** Spec 9: the AI coach panel is 600 px tall. */
+/** The AI coach panel is 600 px tall. */
 export const AI_COACH_PANEL_HEIGHT = 600;
 
 /** The coach's opening words, shown above the stored conversation (and never sent back). */
@@ -19,7 +19,7 @@ const COACH_INTRO: CoachLine = {
 /** The Pathfinder page's chat tab: the AI Coach, and the plan it proposes waiting for Confirm. */
 export function AiCoach() {
   const chat = useCoachChat();
-  // Cancel hides the panel (spec 4) for the rest of the visit; see useWaitingPlan.
+  // Cancel hides the panel (docs/product.md#pathfinder) for the rest of the visit; see useWaitingPlan.
   const { plan, draftId, key: draftKey, cancel } = useWaitingPlan();
   const confirm = useConfirmPlan();
   const proposal = useRef<HTMLElement>(null);

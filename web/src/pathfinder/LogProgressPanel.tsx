@@ -15,7 +15,7 @@ function isMinSec(unit: string | null): boolean {
 }
 
 /**
- * Spec 5: Record Progress needs a value; the note is optional; a 'min:s' goal takes 5:30 or 330
+ * Record Progress needs a value; the note is optional; a 'min:s' goal takes 5:30 or 330
  * (seconds). The value is read here first, so a typo is explained before anything is sent.
  */
 export function LogProgressPanel({ goalId, title, unit }: LogProgressPanelProps) {

@@ -22,7 +22,7 @@ function GoalTile({
   const percent = clampPercent(item.progressPercentage);
   return (
     <li>
-      {/* The card is one button: a click selects it, a second click deselects it (spec 2). */}
+      {/* The card is one button: a click selects it, a second click deselects it (docs/product.md#pathfinder). */}
       <button
         type="button"
         aria-pressed={selected}

@@ -12,13 +12,13 @@ const TABS = [
   { value: 'analytics', label: 'Analytics', icon: BarChart3 },
 ] as const;
 
-/** Spec 2: 'The Pathfinder', tabs dashboard (default), chat and analytics. The tab is kept in the URL. */
+/** 'The Pathfinder', tabs dashboard (default), chat and analytics. The tab is kept in the URL. */
 export default function PathfinderPage() {
   const [tab, selectTab] = useTabParam(
     TABS.map(({ value }) => value),
     'dashboard',
   );
-  // Spec 4: the draft plan is fetched on load, whichever tab is open; the Chat tab says one awaits
+  // The draft plan is fetched on load, whichever tab is open; the Chat tab says one awaits
   // (not one the hero cancelled).
   const planWaiting = useWaitingPlan().plan !== null;
 

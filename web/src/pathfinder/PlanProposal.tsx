@@ -12,7 +12,7 @@ export interface PlanProposalProps {
   ref?: Ref<HTMLElement>;
 }
 
-/** The plan The Pathfinder proposes, waiting for the hero's Confirm (spec 4 Advisor plan). */
+/** The plan The Pathfinder proposes, waiting for the hero's Confirm (docs/product.md#pathfinder). */
 export function PlanProposal({ plan, confirming, onConfirm, onCancel, ref }: PlanProposalProps) {
   const { goal, milestones, xp_policy: xp, habits } = plan;
   const metric =

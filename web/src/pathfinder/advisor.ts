@@ -21,9 +21,9 @@ export function usePlanDraft() {
 }
 
 /**
- * Drafts the hero cancelled (spec 4: "Cancel hides the panel"), by draft id, kept for the rest of the
+ * Drafts the hero cancelled ("Cancel hides the panel": docs/product.md#pathfinder), by draft id, kept for the rest of the
  * visit: the plan and the Chat tab's 'plan waiting' stay hidden across tab and screen changes, and a
- * new draft shows again. A reload is a new visit, where the draft fetched on load is shown (spec 4).
+ * new draft shows again. A reload is a new visit, where the draft fetched on load is shown (docs/product.md#pathfinder).
  *
  * Client-side on purpose: the API has no call that discards a draft (GET /api/plans/draft and
  * POST /api/plans/confirm only), and the ai service keeps one draft per hero until it is confirmed or
@@ -63,7 +63,7 @@ function cancelledDraftsOf(queryClient: QueryClient): CancelledDrafts {
   return store;
 }
 
-/** The draft plan waiting for Confirm (spec 4), unless the hero cancelled it during this visit. */
+/** The draft plan waiting for Confirm (docs/product.md#pathfinder), unless the hero cancelled it during this visit. */
 export function useWaitingPlan() {
   const draft = usePlanDraft();
   const cancelled = cancelledDraftsOf(useQueryClient());
@@ -158,7 +158,7 @@ export function useCoachChat() {
   return { lines, loading: history.isPending, pending, streamed, send };
 }
 
-/** Spec 4: Confirm creates the quest and clears the draft; the quest lists refresh (spec 7). */
+/** Confirm creates the quest and clears the draft; the quest lists refresh (docs/product.md#pathfinder). */
 export function useConfirmPlan() {
   const queryClient = useQueryClient();
   return useMutation({

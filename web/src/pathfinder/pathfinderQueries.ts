@@ -26,7 +26,7 @@ export function useGoalDetail(goalId: string | null) {
   });
 }
 
-/** Spec 2 and 9: a goal shows its last 5 progress entries, newest first. */
+/** A goal shows its last 5 progress entries, newest first. */
 export const RECENT_PROGRESS_SHOWN = 5;
 
 export function recentProgress(progress: GoalDetail['progress']): GoalDetail['progress'] {

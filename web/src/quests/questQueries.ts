@@ -22,7 +22,7 @@ export function useMilestones() {
 }
 
 /**
- * Queries never go stale on their own (spec 7), so a change to quests refreshes every list that shows
+ * Queries never go stale on their own (docs/product.md#screens), so a change to quests refreshes every list that shows
  * them: the dashboard, the Pathfinder page's cards and goal details, the skill tree, foundations.
  */
 export function refreshQuests(queryClient: QueryClient): void {

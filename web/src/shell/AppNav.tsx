@@ -20,7 +20,7 @@ function NavItem({ label, to, icon: Icon, active }: NavTab & { active: boolean }
 }
 
 export function AppNav({ isAdmin }: { isAdmin: boolean }) {
-  // The tab of the screen shown, not of the path typed: an unknown path shows the dashboard (spec 2),
+  // The tab of the screen shown, not of the path typed: an unknown path shows the dashboard (docs/product.md#screens),
   // so Dashboard is the tab lit there.
   const current = routePathFor(useLocation().pathname);
   return (

@@ -32,7 +32,7 @@ export function AppRoutes() {
           <Route path="/social" element={<SocialPage />} />
           <Route path="/pathfinder" element={<PathfinderPage />} />
           <Route path="/admin" element={<AdminPage />} />
-          {/* Spec 2: any unknown path shows the dashboard. */}
+          {/* Any unknown path shows the dashboard. */}
           <Route path="*" element={<QuestsPage />} />
         </Routes>
       </Suspense>

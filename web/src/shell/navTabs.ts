@@ -17,7 +17,7 @@ export interface NavTab {
   icon: LucideIcon;
 }
 
-/** Spec 2: the nav tabs in order; Admin is appended only for admins. */
+/** The nav tabs in order; Admin is appended only for admins. */
 export const NAV_TABS: readonly NavTab[] = [
   { label: 'Dashboard', to: '/', icon: LayoutDashboard },
   { label: 'My Profile', to: '/profile', icon: UserRound },
@@ -34,8 +34,8 @@ export function navTabsFor(isAdmin: boolean): readonly NavTab[] {
 }
 
 /**
- * Spec 2 lists /social and /pathfinder as extra routes, not tabs. A hero still needs a way there, so
- * they sit beside the tabs in a navigation of their own, which leaves the tab list as the spec has it.
+ * /social and /pathfinder are extra routes, not tabs (docs/product.md#decisions). A hero still needs a way there, so
+ * they sit beside the tabs in a navigation of their own, which leaves the six tabs as they are.
  */
 export const COMPANION_LINKS: readonly NavTab[] = [
   { label: 'Fellowship Hall', to: '/social', icon: Users },

@@ -20,8 +20,8 @@ export const ROUTE_PAGES = {
 export type RoutePath = keyof typeof ROUTE_PAGES;
 
 /**
- * The screen a path shows, matched as AppRoutes matches it ('/Profile/' is My Profile). Spec 2: any
- * unknown path shows the dashboard.
+ * The screen a path shows, matched as AppRoutes matches it ('/Profile/' is My Profile). Any
+ * unknown path shows the dashboard (docs/product.md#screens).
  */
 export function routePathFor(pathname: string): RoutePath {
   const paths = Object.keys(ROUTE_PAGES) as RoutePath[];

@@ -10,7 +10,7 @@ export interface PrerequisiteLine {
   y1: number;
   x2: number;
   y2: number;
-  /** Spec 2: a line is solid green when the node it leads to is unlocked, dashed grey when it is locked. */
+  /** A line is solid green when the node it leads to is unlocked, dashed grey when it is locked. */
   unlocked: boolean;
 }
 

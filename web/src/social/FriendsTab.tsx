@@ -7,7 +7,7 @@ import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { EmptyTab, HeroAvatar } from './socialParts.tsx';
 import { useAddFriend, useFriends } from './socialQueries.ts';
 
-/** Spec 5: Add Friend is disabled while the e-mail is empty; the input is of type email. */
+/** Add Friend is disabled while the e-mail is empty; the input is of type email. */
 function AddFriendForm() {
   const [email, setEmail] = useState('');
   const add = useAddFriend();

@@ -16,13 +16,13 @@ const TABS = [
   { value: 'requests', label: 'Requests', icon: Inbox },
 ] as const;
 
-/** Spec 2: Fellowship Hall, tabs feed (default), Rankings, friends, challenges, requests. */
+/** Fellowship Hall, tabs feed (default), Rankings, friends, challenges, requests. */
 export default function SocialPage() {
   const [tab, selectTab] = useTabParam(
     TABS.map(({ value }) => value),
     'feed',
   );
-  // Read on every tab: the Requests tab's badge counts what is pending (every 10 s, spec 9).
+  // Read on every tab: the Requests tab's badge counts what is pending (every 10 s).
   const requests = useFriendRequests();
   const pending = requests.data?.length ?? 0;
 

@@ -4,7 +4,7 @@ import { Award, type LucideIcon, Medal, Trophy } from 'lucide-react';
 export type RankTier = 'gold' | 'silver' | 'bronze';
 
 export interface RankStyle {
-  /** Ranks 1, 2 and 3 are gold, silver and bronze (spec 2); anything else has none. */
+  /** Ranks 1, 2 and 3 are gold, silver and bronze (docs/product.md#fellowship-hall); anything else has none. */
   tier: RankTier | null;
   icon: LucideIcon | null;
   /** Classes of the rank badge. */
@@ -45,7 +45,7 @@ export function rankStyle(rank: number): RankStyle {
   return PODIUM[rank] ?? PLAIN;
 }
 
-/** The ranked value as the board counts it: XP or level (spec 2). */
+/** The ranked value as the board counts it: XP or level (docs/product.md#fellowship-hall). */
 export function rankingValue(value: number, type: LeaderboardType): string {
   return type === 'level' ? `Level ${value}` : `${value.toLocaleString('en-US')} XP`;
 }

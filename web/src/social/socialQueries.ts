@@ -13,7 +13,7 @@ import { api } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import { toast } from '../ui/toast/toastStore.ts';
 
-/** Spec 9: how often each list of the Fellowship Hall is read again while it is on screen. */
+/** How often each list of the Fellowship Hall is read again while it is on screen. */
 export const SOCIAL_REFRESH_MS = {
   requests: 10_000,
   feed: 15_000,
@@ -95,7 +95,7 @@ function withLike(feed: FeedActivity[] | undefined, id: string, liked: boolean, 
 
 /**
  * A like shows at once and the server's count replaces it when it answers (a second like takes it
- * back). Spec 8 gives likes no error message: a like that fails is simply undone.
+ * back). Likes show no error message: a like that fails is simply undone.
  */
 export function useLike() {
   const queryClient = useQueryClient();
@@ -156,7 +156,7 @@ export function useAnswerRequest() {
         });
       }
     },
-    // Spec 8 names no message here; the server's words are shown rather than nothing.
+    // No message is prescribed here; the server's words are shown rather than nothing.
     onError: errorToast,
   });
 }

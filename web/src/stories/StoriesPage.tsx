@@ -19,7 +19,7 @@ export default function StoriesPage() {
   const selectId = useId();
   const epicHintId = useId();
 
-  // Spec 5: only completed goals are offered as focus choices.
+  // Only completed goals are offered as focus choices.
   const completed = (goals.data ?? []).filter((goal) => goal.is_completed);
   // The server's rule: the epic story needs a completed quest or milestone (NOTHING_TO_CELEBRATE).
   const canTellEpic = hasSomethingToCelebrate({

@@ -1,9 +1,9 @@
 import { FOUNDATIONS, type StoryHistoryItem } from '@lifequest/proto';
 
-/** Spec 9: a story card shows at most 3 featured achievements, then '+n more'. */
+/** A story card shows at most 3 featured achievements, then '+n more'. */
 export const FEATURED_ACHIEVEMENTS_SHOWN = 3;
 
-/** Spec 2: chronicles are numbered with the newest highest; the history comes newest first. */
+/** Chronicles are numbered with the newest highest; the history comes newest first. */
 export function chronicleNumber(index: number, total: number): number {
   return total - index;
 }
@@ -30,7 +30,7 @@ const NARRATIVE_LABELS: Record<string, string> = {
   milestone_celebration: 'Milestone Celebration',
 };
 
-/** The chronicle's kind in words; a type a future writer adds (spec 3: "or other") reads 'Chronicle'. */
+/** The chronicle's kind in words; a type a future writer adds (docs/product.md#stories) reads 'Chronicle'. */
 export function narrativeLabel(type: string): string {
   return NARRATIVE_LABELS[type] ?? 'Chronicle';
 }

@@ -25,7 +25,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Writes a story: POST /api/narrative/generate with `{achievement_id}`, or no body for the epic story
- * of all achievements (spec 7). The server waits a while for the writer and answers 201 with the story;
+ * of all achievements (docs/product.md#stories). The server waits a while for the writer and answers 201 with the story;
  * when the writer needs longer it answers 202 with a job id, asked after every 2 s until the story is
  * there. `null` means the page stopped asking: the story still appears in the chronicles once written.
  */
@@ -71,8 +71,8 @@ export function useWriteStory() {
 
 /**
  * Why a story was not written, in the server's words: its `message` says what to do (complete a
- * milestone first, wait for midnight UTC), where the short `error` only names the refusal. Spec 8 leaves
- * story errors to the page; other failures keep the error's own text.
+ * milestone first, wait for midnight UTC), where the short `error` only names the refusal. The page shows
+ * story errors; other failures keep the error's own text.
  */
 function storyFailure(error: Error): string {
   const message = error instanceof ApiError && isRecord(error.body) ? error.body.message : undefined;

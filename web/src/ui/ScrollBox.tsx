@@ -2,7 +2,7 @@ import { ScrollArea } from 'radix-ui';
 import type { ReactNode, Ref } from 'react';
 
 export interface ScrollBoxProps {
-  /** CSS max height, e.g. '12rem' (spec 9 fixes these per list). Without it the box fills its parent. */
+  /** CSS max height, e.g. '12rem' (each list has its own). Without it the box fills its parent. */
   maxHeight?: string;
   label?: string;
   scrollHideDelay?: number;

@@ -1,7 +1,7 @@
 import { Tooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
 
-/** Spec 9: tooltips open after 700 ms, and within 300 ms of closing one the next opens at once. */
+/** Tooltips open after 700 ms, and within 300 ms of closing one the next opens at once. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

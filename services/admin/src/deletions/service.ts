@@ -4,7 +4,7 @@ import { type AdminEvents, type AdminTx, CONSUMER } from '../db.ts';
 import { erase, isErased } from './erased.ts';
 
 /**
- * Permanent deletion of a hero (spec 6), driven by events: the admin records the request with
+ * Permanent deletion of a hero (docs/product.md#admin), driven by events: the admin records the request with
  * user.deletion_requested; auth deletes the hero and publishes user.deleted; every other holder of
  * their data purges its own rows and confirms with user.purged. The deletion stays 'pending' (and the
  * panel shows who has not confirmed) until all have; the admin then forgets the hero too.

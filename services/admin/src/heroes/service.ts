@@ -15,7 +15,7 @@ interface HeroRow {
   pending: string[] | null;
 }
 
-/** The users overview (spec 3 Admin user row): every registered hero with their quests and AI spend. */
+/** The users overview (docs/product.md#admin): every registered hero with their quests and AI spend. */
 export class AdminUsers {
   readonly #db: AdminDb;
   readonly #adminEmails: readonly string[];

@@ -11,7 +11,7 @@ async function rowOf(id: string): Promise<AdminUserRow | undefined> {
 }
 
 describe('GET /api/admin/users', () => {
-  it("lists a hero with every field of spec 3's admin user row, from the events of auth, quests and ai", async () => {
+  it('lists a hero with every field of the admin user row, from the events of auth, quests and ai', async () => {
     const createdAt = new Date('2026-03-01T10:00:00.000Z');
     const hero = await registerHero(h, 'Aria', { createdAt });
     expect(await rowOf(hero.id)).toEqual({

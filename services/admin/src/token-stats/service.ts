@@ -21,7 +21,7 @@ interface Sums {
   total_cost: number;
 }
 
-/** Token and cost stats over the last TOKEN_STATS_DAYS UTC days, today included (spec 2 Admin Panel). */
+/** Token and cost stats over the last TOKEN_STATS_DAYS UTC days, today included (docs/product.md#admin). */
 export class TokenStatsService {
   readonly #db: AdminDb;
   readonly #now: () => Date;

@@ -19,7 +19,7 @@ describe('the advisor', () => {
     expect(res.status).toBe(200);
     expect(res.body.needs_confirmation).toBe(true);
     expect(res.body.reply).toEqual(expect.stringMatching(/\S/));
-    // The plan is exactly the spec's Plan, and quests will accept it as it is.
+    // The plan is exactly the product's Plan, and quests will accept it as it is.
     expect(Plan.parse(res.body.plan)).toEqual(res.body.plan);
     expect(PlanConfirmBody.safeParse({ ...res.body.plan, draftId: res.body.draftId }).success).toBe(true);
     expect(res.body.plan.goal.category).toBe('finance');

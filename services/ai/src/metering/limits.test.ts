@@ -6,7 +6,7 @@ import type { ProviderCall } from '../providers/port.ts';
 import { type AiHarness, startAiHarness } from '../testing/harness.ts';
 import { countTokens } from './tokens.ts';
 
-// Issue 14: one request froze every hero (an unbounded smartGoalData counted before the budget check),
+// Once, one request froze every hero (an unbounded smartGoalData counted before the budget check),
 // and AI calls had no rate beyond a daily budget whose 429 said nothing about when to come back.
 
 /** The offline coach, noting every prompt it is asked to weigh. */

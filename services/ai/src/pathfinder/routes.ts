@@ -4,7 +4,7 @@ import { streamAnswer, wantsStream } from '../http/sse.ts';
 import type { PathfinderService } from './service.ts';
 
 export function pathfinderRoutes(app: HttpServer, pathfinder: PathfinderService): void {
-  // Spec 7: one path, two shapes. Onboarding sends its phase; the floating chat sends messages alone.
+  // One path, two shapes. Onboarding sends its phase; the floating chat sends messages alone.
   app.post(
     '/api/ai/pathfinder-conversation',
     {

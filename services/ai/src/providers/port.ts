@@ -69,7 +69,7 @@ export type ProviderCall =
   | { kind: 'story'; task: StoryTask };
 
 /**
- * The one port to a language model (ARCHITECTURE 6). Each method is a Pathfinder task rather than a
+ * The one port to a language model (docs/architecture.md#ai). Each method is a Pathfinder task rather than a
  * raw completion, so the offline engine can answer it without pretending to be a chat model, and an
  * LLM's answer is validated against the same contract before anyone sees it.
  */

@@ -1,7 +1,7 @@
 import type { StoryAchievement, StoryHistoryItem } from '@lifequest/proto';
 import type { Story } from '../generated/prisma/client.ts';
 
-/** A written story as the Stories page reads it (spec 3 Narrative history item). */
+/** A written story as the Stories page reads it (docs/product.md#stories). */
 export function storyToWire(row: Story): StoryHistoryItem {
   return {
     id: row.id,

@@ -6,7 +6,7 @@ import type { HeroService } from './service.ts';
 const UserEnvelope = z.object({ user: User });
 
 export function heroRoutes(app: HttpServer, heroes: HeroService): void {
-  // Only the gateway calls these: it turns the answer into a session (ARCHITECTURE 5).
+  // Only the gateway calls these: it turns the answer into a session (docs/architecture.md#sessions).
   app.post(
     '/internal/auth/register',
     { config: { access: 'service' }, schema: { body: RegisterBody, response: { 201: UserEnvelope } } },

@@ -1,4 +1,4 @@
-// The XP ledger (ARCHITECTURE 4). Every change of a hero's XP is a line; totalXP is their sum.
+// The XP ledger (docs/product.md#xp-rules). Every change of a hero's XP is a line; totalXP is their sum.
 //
 // A milestone's (or goal's) XP is settled rather than added: its completion brings the lines for it up
 // to what the completion is worth, its reopening brings them back to zero. So a reopening takes back

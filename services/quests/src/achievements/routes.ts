@@ -10,7 +10,7 @@ import {
 import type { QuestsDb } from '../db.ts';
 
 /**
- * GET /internal/quests/heroes/:userId/achievements, for the ai worker writing a story (ARCHITECTURE 3:
+ * GET /internal/quests/heroes/:userId/achievements, for the ai worker writing a story (docs/architecture.md#synchronous-calls:
  * the one synchronous read stories need). Only this hero's quests: completed ones with their
  * milestones, the ids of the open ones, how many milestones are completed in all, and percent mastery
  * per foundation as the skill tree counts it.

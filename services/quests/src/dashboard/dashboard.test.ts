@@ -4,7 +4,7 @@ import { confirmPlan, createGoal, plan, useQuests } from '../testing/quest-app.t
 const quest = useQuests();
 
 describe('GET /api/dashboard', () => {
-  it('answers {goals} with every Dashboard item field of spec 3, for active quests', async () => {
+  it('answers {goals} with every Dashboard item field, for active quests', async () => {
     const hero = quest.hero();
     const { goal, milestones } = await confirmPlan(hero, plan());
     await hero.post(`/api/milestones/${milestones[0]!.id}/toggle`);

@@ -33,8 +33,8 @@ const ACTIVE_QUESTS = `
    order by g.created_at, g.id`;
 
 /**
- * The Pathfinder page's dashboard (spec 2): one card per active quest. Completed quests are left out:
- * the page shows active goal cards, and the Dashboard item of spec 3 has no completion field.
+ * The Pathfinder page's dashboard (docs/product.md#screens): one card per active quest. Completed quests are left out:
+ * the page shows active goal cards, and a dashboard item has no completion field.
  */
 export class DashboardService {
   readonly #activeQuests: (params: [userId: string]) => Promise<DashboardRow[]>;

@@ -3,7 +3,7 @@ import type { QuestsDb } from '../db.ts';
 import { notFound } from '../goals/service.ts';
 import { goalToWire } from '../goals/wire.ts';
 
-/** Places a quest under one of the four foundations, or makes it unassigned again (spec 4). */
+/** Places a quest under one of the four foundations, or makes it unassigned again (docs/product.md#foundations). */
 export class FoundationService {
   readonly #db: QuestsDb;
 

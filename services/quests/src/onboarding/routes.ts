@@ -3,7 +3,7 @@ import { OnboardingQuestAnswer, OnboardingQuestBody } from '@lifequest/proto';
 import type { OnboardingQuestService } from './service.ts';
 
 export function onboardingRoutes(app: HttpServer, onboarding: OnboardingQuestService): void {
-  // Only auth calls this, from complete-onboarding (ARCHITECTURE 3: a synchronous answer is needed).
+  // Only auth calls this, from complete-onboarding (a synchronous answer is needed: docs/architecture.md#synchronous-calls).
   app.post(
     '/internal/quests/onboarding-quest',
     {

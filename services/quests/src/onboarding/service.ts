@@ -14,7 +14,7 @@ import { questWithMilestones } from '../goals/service.ts';
 import { MILESTONE_ORDER, milestoneToWire } from '../goals/wire.ts';
 
 /**
- * The first quest, made from the onboarding result (spec 2, step 4). Auth calls this before it marks
+ * The first quest, made from the onboarding result (docs/product.md#onboarding). Auth calls this before it marks
  * the hero onboarded, so the quest exists as soon as onboarding returns.
  *
  * A hero's onboarding makes its quest once, ever: the `onboardings` row, written with the quest, says it
@@ -23,7 +23,7 @@ import { MILESTONE_ORDER, milestoneToWire } from '../goals/wire.ts';
  * goal's completed milestones cannot earn their XP twice.
  *
  * Its milestones share 100 XP and are spaced evenly up to the deadline (90 days out when the chat gave
- * none). Without milestones it gets the fallback plan of spec 9.
+ * none). Without milestones it gets the fallback plan (docs/product.md#xp-rules).
  */
 export class OnboardingQuestService {
   readonly #db: QuestsDb;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { plan, useQuests } from '../testing/quest-app.ts';
 
-// Issue 14: ten parallel confirmations of one draft made ten quests, and three in a row made three.
+// Once, ten parallel confirmations of one draft made ten quests, and three in a row made three.
 
 const quest = useQuests();
 

@@ -22,7 +22,7 @@ const CLASS_OF_CATEGORY: Readonly<Record<GoalCategory, LifeClass>> = {
 };
 
 /**
- * Confirming a plan (spec 4, Advisor plan): the quest with its category, difficulty, metric, XP policy
+ * Confirming a plan (docs/product.md#pathfinder): the quest with its category, difficulty, metric, XP policy
  * and habits, and the plan's milestones with their XP. `plan.confirmed` tells the ai service to clear
  * the draft.
  *

@@ -1,7 +1,7 @@
 import { computeSkillTree, type SkillTreeResponse, skillTooltip } from '@lifequest/proto';
 import type { QuestsDb } from '../db.ts';
 
-/** The hero's skill tree, by the rules of spec 4 (computeSkillTree) and the constants of spec 9. */
+/** The hero's skill tree, by the rules and constants of docs/product.md#skill-tree (computeSkillTree). */
 export class SkillTreeService {
   readonly #db: QuestsDb;
 

@@ -32,7 +32,7 @@ async function build(hero: HeroCaller, quests: QuestSpec[]): Promise<SkillTreeRe
 const node = (tree: SkillTreeResponse, id: string): SkillTreeNode => tree.nodes.find((n) => n.id === id)!;
 const oneStep = (title: string, done: boolean): QuestSpec => ({ title, milestones: 1, done: done ? 1 : 0 });
 
-// Each case is a statement of spec 4 (Skill node, Goal discipline) and the state it implies.
+// Each case is a rule of docs/product.md#skill-tree and #foundations and the state it implies.
 const cases: {
   rule: string;
   quests: QuestSpec[];
@@ -129,7 +129,7 @@ const cases: {
   },
 ];
 
-describe('GET /api/skill-tree: the rules of spec 4', () => {
+describe('GET /api/skill-tree: the rules of the skill tree', () => {
   it.each(cases)('$rule', async ({ quests, expected }) => {
     const tree = await build(quest.hero(), quests);
     for (const [id, want] of Object.entries(expected)) {
@@ -143,7 +143,7 @@ describe('GET /api/skill-tree: the rules of spec 4', () => {
   });
 });
 
-describe('GET /api/skill-tree: the nodes of spec 3 and 9', () => {
+describe('GET /api/skill-tree: the 13 nodes and their constants', () => {
   it('has the 13 nodes with their discipline, level, prerequisites, XP reward, position and tooltip', async () => {
     const tree = await build(quest.hero(), []);
     expect(tree.nodes.map((n) => n.id)).toEqual([

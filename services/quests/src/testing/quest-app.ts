@@ -31,7 +31,7 @@ export async function milestonesOf(hero: Hero, goalId: string): Promise<Mileston
   return res.body.filter((m) => m.goal_id === goalId);
 }
 
-/** A plan as the advisor proposes it (spec 3), with overrides. */
+/** A plan as the advisor proposes it (docs/product.md#pathfinder), with overrides. */
 export function plan(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     goal: {

@@ -14,7 +14,7 @@ describe('which challenges a quest counts for', () => {
     expect(challengeClassOf({ foundation: '', className: 'Health', title: 'Read' })).toBe('health');
   });
 
-  it('else the spec’s keyword guess from class and title, Intelligence (education) by default', () => {
+  it('else the keyword guess from class and title, Intelligence (education) by default', () => {
     expect(challengeClassOf({ className: 'general', title: 'Pay off my debt' })).toBe('financial');
     expect(challengeClassOf({ className: 'general', title: 'Meditate daily' })).toBe('spirituality');
     expect(challengeClassOf({ className: 'general', title: 'Run a 5K' })).toBe('health');

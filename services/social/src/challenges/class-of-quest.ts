@@ -19,7 +19,7 @@ export const CLASS_OF_FOUNDATION: Readonly<Record<Foundation, ChallengeClass>> =
  * 1. its quest's foundation, when the hero set one (Finance → financial, Health → health,
  *    Intelligence → education, Spirit → spirituality);
  * 2. otherwise the quest's class, when it is one of the five challenge classes;
- * 3. otherwise ('general') the foundation the spec's keyword rule guesses from class and title
+ * 3. otherwise ('general') the foundation the product's keyword rule guesses from class and title
  *    (Intelligence when nothing matches), mapped as in 1.
  * So 'social' challenges count quests of the social class.
  */

@@ -1,4 +1,4 @@
-// social's own view of every hero, kept from auth's events (ARCHITECTURE 3: never auth's tables).
+// social's own view of every hero, kept from auth's events (never auth's tables: docs/architecture.md#data-ownership).
 //
 // - user.registered, user.updated, user.onboarded and user.leveled_up carry name and class: the newest
 //   event (by occurredAt) wins, so one delivered late changes nothing.

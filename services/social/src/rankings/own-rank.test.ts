@@ -4,7 +4,7 @@ import { type HeroCaller, useSocial } from '../testing/social.ts';
 
 // A hero's own place on the global board comes from social.rank_blocks (migration 0003), kept by
 // triggers on social.heroes. Here XP moves up and down, across power-of-two boundaries, to zero and
-// below, and a hero leaves; after every step each hero's rank must be the spec's (one more than the
+// below, and a hero leaves; after every step each hero's rank must be the product's (one more than the
 // onboarded heroes with a higher value), and the blocks must equal a recount from the heroes.
 const social = useSocial();
 const heroes: HeroCaller[] = [];
@@ -27,7 +27,7 @@ async function setXp(hero: HeroCaller, total: number) {
   await social.setXp(hero.userId, total);
 }
 
-/** The spec's rank: one more than the number of heroes on the board with a higher value. */
+/** The product's rank: one more than the number of heroes on the board with a higher value. */
 function expectedRank(value: number, board: 'total_xp' | 'level'): number {
   const of = (total: number) => (board === 'total_xp' ? total : lifeLevelForXp(total));
   return 1 + [...xp.values()].filter((other) => of(other) > value).length;
@@ -60,7 +60,7 @@ async function expectRanksRight() {
   expect(kept).toEqual(recount);
 }
 
-it('ranks every hero by the spec after XP goes up and down', async () => {
+it('ranks every hero by the rule after XP goes up and down', async () => {
   await expectRanksRight();
   const [ada, bo, , dot, eli, , , , , jay, , lu, mae, zed] = heroes;
   // Up, past the top, across 1024 and 2048.

@@ -13,7 +13,7 @@ export function NameStep({ initialName, onNext }: NameStepProps) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // Spec 5: the display name must be non-empty after trimming.
+    // The display name must be non-empty after trimming.
     if (trimmed !== '') onNext(trimmed);
   }
 

@@ -35,7 +35,7 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      {/* A toast stays until it is closed (spec 9), so at every width it sits above the floating chat
+      {/* A toast stays until it is closed (docs/product.md#screens), so at every width it sits above the floating chat
           bubble (1 rem from the corner, 3.5 rem tall), never on it, and above the open chat's message
           box (about 6 rem up), so both stay usable while it shows. */}
       <Toast.Viewport className="fixed right-0 bottom-24 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />

@@ -1,6 +1,6 @@
-/** Spec 9: only one toast is visible at a time. */
+/** Only one toast is visible at a time. */
 export const TOAST_LIMIT = 1;
-/** Spec 9: a dismissed toast is removed from state after this delay (ms). */
+/** A dismissed toast is removed from state after this delay (ms). */
 export const TOAST_REMOVE_DELAY = 1_000_000;
 
 export type ToastVariant = 'default' | 'destructive';

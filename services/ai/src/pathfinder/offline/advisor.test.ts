@@ -28,7 +28,7 @@ describe('advisorTurn', () => {
     'launch my bakery website in 3 months',
   ];
   for (const statement of statements) {
-    it(`proposes a plan that matches the spec's Plan for "${statement}"`, () => {
+    it(`proposes a plan that matches the product's Plan for "${statement}"`, () => {
       const reply = talk([statement]);
       expect(reply.needs_confirmation).toBe(true);
       // The contract the confirm endpoint validates, with every milestone dated.

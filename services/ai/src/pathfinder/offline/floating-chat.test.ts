@@ -42,7 +42,7 @@ describe('floatingChatTurn', () => {
     expect(reply.actions[0]!.payload.milestones.at(-1)!.title).toBe('Lose the full 5 kg');
   });
 
-  it('without a deadline uses the spec fallback: 90 days, 100 XP, 25/25/50 at 30/60/90 days', () => {
+  it('without a deadline uses the fallback: 90 days, 100 XP, 25/25/50 at 30/60/90 days', () => {
     const reply = chat(['I want to start journaling']);
     const { payload } = reply.actions[0]!;
     expect(FALLBACK_DAYS).toBe(90);

@@ -11,7 +11,7 @@ import { onboardingResponse, questionFor } from './voice.ts';
 
 // The floating chat bubble: conversational coaching. When a message makes a goal clear (or changes
 // it), the reply carries one CREATE_GOAL action the hero can apply. A goal without a deadline uses the
-// spec's fallback: 90 days out, 100 XP, milestones at 30/60/90 days worth 25/25/50 XP.
+// product's fallback: 90 days out, 100 XP, milestones at 30/60/90 days worth 25/25/50 XP.
 
 export const FALLBACK_DAYS = 90;
 export const FALLBACK_XP = 100;

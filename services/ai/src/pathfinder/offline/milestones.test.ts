@@ -140,7 +140,7 @@ describe('buildMilestonePlan', () => {
     expect(total(books(30), '2025-03-15')).toBe(GOAL_XP.hard);
   });
 
-  it('reproduces the spec fallback split: 100 XP over 30/60/90 days is 25/25/50', () => {
+  it('reproduces the fallback split: 100 XP over 30/60/90 days is 25/25/50', () => {
     const plan = buildMilestonePlan({
       title: 'Quest',
       target: null,

@@ -13,7 +13,7 @@ import { cefrName, describeDistance, describeTarget } from './target.ts';
 //
 // XP: a goal is worth GOAL_XP by difficulty (easy 300, medium 500, hard 800) unless a total is given,
 // shared by proto's one rule (splitMilestoneXp: the last milestone weighs double, 100 XP over three
-// milestones is the spec's 25/25/50).
+// milestones is the product's 25/25/50).
 
 export const GOAL_XP: Record<Difficulty, number> = { easy: 300, medium: 500, hard: 800 };
 

@@ -62,7 +62,7 @@ export function onboardingAnswer(
 
 /**
  * The floating chat's answer. A suggested goal becomes one CREATE_GOAL action; when its dates or
- * rewards are unusable the spec's fallback plan is offered instead (spec 9: 90 days, 100 XP).
+ * rewards are unusable the fallback plan is offered instead (90 days, 100 XP: docs/product.md#pathfinder).
  */
 export function floatingChatAnswer(output: FloatingChatOutput, today: Date): FloatingChatReply {
   const actions: CreateGoalAction[] = [];

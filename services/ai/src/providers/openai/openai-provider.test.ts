@@ -231,7 +231,7 @@ describe('OpenAiProvider', () => {
     ]);
   });
 
-  it("offers the spec's fallback goal when the model's dates are unusable", async () => {
+  it("offers the product's fallback goal when the model's dates are unusable", async () => {
     server.enqueue(
       answer.completion({
         reply: 'Go for it!',

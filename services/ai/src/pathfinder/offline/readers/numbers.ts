@@ -95,7 +95,7 @@ export function formatMoney(value: number, symbol: string): string {
   return `${symbol}${formatWith(value, value % 1 === 0 ? 0 : 2)}`;
 }
 
-/** 'mm:ss', or 'h:mm:ss' from an hour up: the spec's 'min:s' display. */
+/** 'mm:ss', or 'h:mm:ss' from an hour up: the product's 'min:s' display. */
 export function formatClock(totalSeconds: number): string {
   const s = Math.round(totalSeconds);
   const hours = Math.floor(s / 3600);
