@@ -1,12 +1,23 @@
 import pg from 'pg';
 import { expect, it } from 'vitest';
-import { createIsolatedDatabase, describeWithInfra, uniqueName } from './infra.ts';
+import { createIsolatedDatabase, describeWithInfra, skipOffCi, uniqueName } from './infra.ts';
 
 it('unique names differ between calls and keep their prefix', () => {
   const a = uniqueName('lq');
   const b = uniqueName('lq');
   expect(a).not.toBe(b);
   expect(a.startsWith('lq_')).toBe(true);
+});
+
+it('a test missing a tool is skipped off CI, and runs to fail under CI=true', () => {
+  const offCi = skipOffCi('a tool test', 'the tool is missing', {});
+  expect(offCi.skip).toBe(true);
+  const onCi = skipOffCi('a tool test', 'the tool is missing', { CI: 'true' });
+  expect(onCi.skip).toBe(false);
+  expect(() => onCi.failIfMissing()).toThrow('CI=true and the tool is missing');
+  const present = skipOffCi('a tool test', null, { CI: 'true' });
+  expect(present.skip).toBe(false);
+  expect(() => present.failIfMissing()).not.toThrow();
 });
 
 await describeWithInfra('postgres', 'an isolated test database', (baseUrl) => {

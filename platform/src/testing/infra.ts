@@ -159,6 +159,26 @@ export async function describeWithInfra(
   describe.skip(`${name} (skipped: ${reason})`, () => fn(''));
 }
 
+/**
+ * Whether a test that needs something beyond the infrastructure (a broker's CLI, say) is skipped: only
+ * off CI, with `missing` (why it cannot run here, or null when it can) printed. Under CI=true it is never
+ * skipped: the test runs and `failIfMissing` fails it with the same reason, so CI cannot hide it.
+ */
+export function skipOffCi(
+  what: string,
+  missing: string | null,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): { skip: boolean; failIfMissing(): void } {
+  const skip = missing !== null && env.CI !== 'true';
+  if (skip) console.warn(`!!! [lifequest infra] skipping ${what}: ${missing}`);
+  return {
+    skip,
+    failIfMissing() {
+      if (missing !== null) throw new Error(`CI=true and ${missing}`);
+    },
+  };
+}
+
 /** A short random tag for names a test run creates (queues, exchanges, databases), so runs never collide. */
 export function uniqueName(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
