@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectNoErrors, watchForErrors } from './support/browser.ts';
 import { browserJourney } from './support/browser-journey.ts';
-import { PHONE } from './support/screens.ts';
+import { docsScreenshot, PHONE } from './support/screens.ts';
 import {
   containsText,
   gone,
@@ -231,6 +231,8 @@ it.skipIf(journey.skipReason !== null)(
     await second.click();
     await hasAttribute(second, 'aria-pressed', 'false');
     await settles(() => headerXp(page)).toBe(xpAfterFirst);
+    // README.md's picture of the dashboard, one milestone done (LIFEQUEST_DOCS_SCREENSHOTS=1 only).
+    await docsScreenshot(page, 'dashboard');
 
     // Foundations: assign the quest to Intelligence.
     await page.getByRole('link', { name: 'Foundations' }).click();

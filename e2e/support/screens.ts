@@ -7,6 +7,9 @@ import type { Page } from 'playwright-core';
 /** `artifacts/` is gitignored: the screenshots are for eyes, not for the repository. */
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../artifacts/screenshots', import.meta.url));
 
+/** Pictures the repository's own docs show (README.md's dashboard): tracked, so written only on request. */
+export const DOCS_IMAGE_DIR = fileURLToPath(new URL('../../docs/img', import.meta.url));
+
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 375, height: 812 } as const;
 
@@ -96,4 +99,27 @@ export async function checkScreen(
   }
   if (journeyViewport) await page.setViewportSize(journeyViewport);
   return { screen, files, findings, phoneScrollWidth };
+}
+
+/**
+ * With LIFEQUEST_DOCS_SCREENSHOTS=1, writes what a desktop shows of the page (1280x800, the visible part)
+ * to docs/img/<name>.png for the docs; returns the file, or null without the variable, so an ordinary
+ * run never changes a tracked file. The page is left at the viewport it had.
+ */
+export async function docsScreenshot(
+  page: Page,
+  name: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<string | null> {
+  if (env.LIFEQUEST_DOCS_SCREENSHOTS !== '1') return null;
+  const journeyViewport = page.viewportSize();
+  await page.setViewportSize(DESKTOP);
+  await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+  // The pointer leaves the page, so no row is pictured hovered.
+  await page.mouse.move(0, 0);
+  mkdirSync(DOCS_IMAGE_DIR, { recursive: true });
+  const file = join(DOCS_IMAGE_DIR, `${name}.png`);
+  await page.screenshot({ path: file, animations: 'disabled' });
+  if (journeyViewport) await page.setViewportSize(journeyViewport);
+  return file;
 }
