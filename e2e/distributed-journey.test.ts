@@ -16,14 +16,14 @@ import { journey } from './support/journey.ts';
 // E2E_PORT_BASE=8140 puts the processes on 8140, 8141, ... (free ports otherwise).
 
 const ADMIN_EMAIL = 'warden@lifequest.test';
-/** What an operator's `.env` holds (see the README's "With Docker Compose"). */
+/** What an operator's `.env` holds (see docs/operations.md#docker-compose). */
 const vars: Record<string, string> = {
   ...Object.fromEntries(composeRequiredVariables().map((name) => [name, randomBytes(24).toString('hex')])),
   ADMIN_EMAILS: ADMIN_EMAIL,
   // The offline Pathfinder is free; priced here so the admin's cost figures are not all zero.
   AI_PRICES: JSON.stringify({ 'offline-pathfinder': { input: 150, output: 600 } }),
 };
-/** The ai-worker's BullMQ queue of stories (README, "Scaling the AI on its own"). */
+/** The ai-worker's BullMQ queue of stories (docs/operations.md#scaling-the-ai-service). */
 const STORY_QUEUE = 'ai-stories';
 
 type Message = { role: 'user' | 'assistant'; content: string };

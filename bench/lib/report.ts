@@ -49,7 +49,7 @@ const fmt = (value: number | null | undefined, unit: Unit) => {
   return `${text} ${unit}`;
 };
 
-/** The table of the run, in Markdown so the README can carry it as printed. */
+/** The table of the run, in Markdown so bench/RESULTS.md can carry it as printed. */
 export function table(figures: Figure[]): string {
   const rows = figures.map((f) => [
     f.name,

@@ -38,7 +38,7 @@ describe('docker-compose.yml', () => {
     expect(checkCompose(compose)).toEqual([]);
   });
 
-  it('refuses to start without its secrets, and the README says how to provide each', () => {
+  it('refuses to start without its secrets, and docs/operations.md says how to provide each', () => {
     expect(requiredVariables(text)).toEqual(
       expect.arrayContaining(['INTERNAL_SECRET', 'SESSION_SECRET', 'POSTGRES_PASSWORD']),
     );
@@ -47,8 +47,8 @@ describe('docker-compose.yml', () => {
       delete env[name];
       expect(() => loadCompose(text, env), name).toThrow(`${name} is required`);
     }
-    const readme = readText('README.md');
-    for (const name of requiredVariables(text)) expect(readme).toMatch(new RegExp(`^${name}=`, 'm'));
+    const operations = readText('docs/operations.md');
+    for (const name of requiredVariables(text)) expect(operations).toMatch(new RegExp(`^${name}=`, 'm'));
   });
 });
 

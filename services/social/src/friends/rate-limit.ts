@@ -10,7 +10,7 @@ export interface RequestQuota {
 /**
  * 20 friend requests an hour: plenty for a hero, and it slows anyone asking which addresses have an
  * account (a 404 names an unknown address). It cannot stop them: registering is free, and answers
- * EMAIL_TAKEN itself, bounded only per client (README, Fellowship Hall).
+ * EMAIL_TAKEN itself, bounded only per client (docs/product.md#friends).
  */
 export const FRIEND_REQUEST_QUOTA: RequestQuota = { limit: 20, windowMs: 60 * 60 * 1000 };
 
