@@ -3,7 +3,7 @@ import type { HttpServer } from '@lifequest/platform';
 import Fastify from 'fastify';
 
 /**
- * The Content-Security-Policy of every answer. The session id lives in localStorage (spec 4), so a
+ * The Content-Security-Policy of every answer. The session id lives in localStorage (docs/architecture.md#sessions), so a
  * script that runs on our origin could read it: only our own bundled scripts may run, none inline (the
  * built app has none: Vite emits files). Styles may be inline: Radix's scroll area and the scroll lock of
  * its dialogs inject small <style> elements whose content varies (no fixed hash covers them), and a
