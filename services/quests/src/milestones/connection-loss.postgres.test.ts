@@ -9,7 +9,7 @@ import {
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { questsModule } from '../index.ts';
-import { createGoal } from '../testing/quest-app.ts';
+import { createGoal } from '../testing/test-kit.ts';
 
 // The fault-injection run (e2e/fault-injection.test.ts) once saw a few 500s while PostgreSQL connections
 // were dropped (pg_terminate_backend). Here quests runs on real PostgreSQL while the test terminates every connection of its database again
