@@ -3,10 +3,12 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { registry } from './registry.ts';
 import { HeroClient, startLifeQuest, type TestLifeQuest } from './testing/index.ts';
 
-// The authorization matrix (docs/architecture.md#access): every route the gateway serves × {anonymous, another hero, the owner,
-// an admin}, one expected status per cell, against the whole app (embedded). The routes come from the
-// OpenAPI documents of the gateway and of every module (the paths under the module's route prefixes),
-// so a route added without a row here fails the first test.
+// The authorization matrix (docs/architecture.md#access): every route the gateway serves × {anonymous,
+// another hero, the owner, an admin}, one expected status per cell, against the whole app (embedded). The
+// routes come from the OpenAPI documents of the gateway (its own routes: login, register, logout) and of
+// every module (the paths under the module's route prefixes), so a route added without a row here fails
+// the first test. The gateway's proxies, one per prefix with its declared `hero` or `admin` access, are
+// checked as guards on the whole prefix.
 
 type Caller = 'anonymous' | 'other' | 'owner' | 'admin';
 const CALLERS: readonly Caller[] = ['anonymous', 'other', 'admin', 'owner']; // the owner last: it may change state
@@ -46,7 +48,7 @@ const ADMIN = (status: number) => ({ anonymous: 401, other: 403, admin: status, 
 const unique = () => `hero-${crypto.randomUUID()}@example.com`;
 
 const MATRIX: Record<string, Row> = {
-  // gateway: sessions
+  // gateway: its own routes, all declared `public` (gateway/src/auth-routes.ts)
   'POST /api/auth/register': {
     path: () => '/api/auth/register',
     body: () => ({ email: unique(), password: 'correct horse battery', name: 'Newcomer' }),
@@ -155,12 +157,25 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/admin/users/{id}': { path: (s) => `/api/admin/users/${s.victimId}`, expect: ADMIN(202) },
 };
 
-/** Not routes of their own but the gateway's guards on whole prefixes: checked as extra rows. */
-const GUARDS: Record<string, Row> = {
-  // The admin prefix is refused before any admin route is looked up: the admin gets the route's own
-  // answer (here: no such route), a hero 403, a stranger 401.
-  'GET /api/admin/{unknown}': { path: () => '/api/admin/no-such-route', expect: ADMIN(404) },
-};
+/**
+ * Not routes of their own but the gateway's proxies, each guarding a whole prefix with its declared access
+ * (gateway/src/proxy.ts), checked as extra rows: a path under the prefix that no route serves is refused
+ * to a stranger (401), and to a hero when the prefix is admin-only (403), before anything is forwarded; a
+ * caller let through gets the service's own answer (here: no such route, 404).
+ */
+const GUARDS: Record<string, Row> = Object.fromEntries(
+  registry.modules.flatMap((module) =>
+    module.routePrefixes.map((prefix): [string, Row] => [
+      `GET ${prefix}/{unknown}`,
+      {
+        path: () => `${prefix}/no/such/route`,
+        expect: module.adminOnly ? ADMIN(404) : { anonymous: 401, other: 404, admin: 404, owner: 404 },
+      },
+    ]),
+  ),
+);
+// A wrong method on one of the gateway's own routes is its own 405, before any session is asked for.
+GUARDS['GET /api/auth/login'] = { path: () => '/api/auth/login', expect: OPEN(405) };
 
 let app: TestLifeQuest;
 const sessions = {} as Record<
@@ -316,9 +331,9 @@ it('answers every route × caller with the expected status, and never another he
     }
   }
   const cells = Object.keys(rows).length * CALLERS.length;
-  // The suite is asked to print its size and result.
+  // The suite prints its size and result.
   process.stdout.write(
-    `authorization matrix: ${Object.keys(MATRIX).length} routes + ${Object.keys(GUARDS).length} prefix guards × ${CALLERS.length} callers = ${cells} cells, ${wrong.length} wrong\n`,
+    `authorization matrix: ${Object.keys(MATRIX).length} routes + ${Object.keys(GUARDS).length} gateway guards × ${CALLERS.length} callers = ${cells} cells, ${wrong.length} wrong\n`,
   );
   expect(wrong).toEqual([]);
 }, 120_000);

@@ -1,1 +1,3 @@
-export { isForbiddenClientHeader, SESSION_COOKIE, startGateway } from './gateway.ts';
+export { startGateway } from './gateway.ts';
+export { isForbiddenClientHeader } from './proxy.ts';
+export { SESSION_COOKIE } from './sessions/request-session.ts';

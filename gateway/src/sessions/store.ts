@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** Thirty days, sliding — every use pushes the expiry out again. */
+/** docs/architecture.md#sessions: thirty days, sliding — every use pushes the expiry out again. */
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 export interface SessionData {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useAdmin } from './testing/admin-test-kit.ts';
+import { useAdmin } from './testing/test-kit.ts';
 
 const h = useAdmin();
 

@@ -1,7 +1,7 @@
 import type { Challenge, FeedActivity, Friend } from '@lifequest/proto';
 import { expect, it } from 'vitest';
 import { befriend } from './testing/befriend.ts';
-import { useSocial } from './testing/social.ts';
+import { useSocial } from './testing/test-kit.ts';
 
 const social = useSocial();
 

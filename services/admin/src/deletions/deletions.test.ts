@@ -1,6 +1,6 @@
 import type { AdminDeletion, AdminUserRow, TokenStats } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, HOLDERS, recordUsage, registerHero, useAdmin } from '../testing/admin-test-kit.ts';
+import { ADMIN_EMAIL, HOLDERS, recordUsage, registerHero, useAdmin } from '../testing/test-kit.ts';
 
 const h = useAdmin();
 

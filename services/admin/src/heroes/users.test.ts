@@ -1,6 +1,6 @@
 import type { AdminUserRow } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, publishAt, recordUsage, registerHero, useAdmin } from '../testing/admin-test-kit.ts';
+import { ADMIN_EMAIL, publishAt, recordUsage, registerHero, useAdmin } from '../testing/test-kit.ts';
 
 const h = useAdmin();
 

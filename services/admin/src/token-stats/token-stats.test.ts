@@ -1,6 +1,6 @@
 import { TOKEN_STATS_DAYS, type TokenStats } from '@lifequest/proto';
 import { expect, it } from 'vitest';
-import { recordUsage, registerHero, useAdmin } from '../testing/admin-test-kit.ts';
+import { recordUsage, registerHero, useAdmin } from '../testing/test-kit.ts';
 import { DELETED_HEROES } from './service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

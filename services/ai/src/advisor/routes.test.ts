@@ -1,7 +1,7 @@
 import { parseSse } from '@lifequest/platform/testing';
 import { Plan, PlanConfirmBody } from '@lifequest/proto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type AiHarness, startAiHarness } from '../testing/harness.ts';
+import { type AiHarness, startAiHarness } from '../testing/test-kit.ts';
 
 let ai: AiHarness;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type AiHarness, type HeroCaller, startAiHarness } from '../testing/harness.ts';
+import { type AiHarness, type HeroCaller, startAiHarness } from '../testing/test-kit.ts';
 
 let ai: AiHarness;
 

@@ -3,7 +3,7 @@ import type { ModuleContext } from '@lifequest/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OfflinePathfinder } from '../providers/offline-pathfinder.ts';
 import type { ProviderCall } from '../providers/port.ts';
-import { type AiHarness, startAiHarness } from '../testing/harness.ts';
+import { type AiHarness, startAiHarness } from '../testing/test-kit.ts';
 import { countTokens } from './tokens.ts';
 
 // Once, one request froze every hero (an unbounded smartGoalData counted before the budget check),

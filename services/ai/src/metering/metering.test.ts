@@ -7,7 +7,7 @@ import {
   startFakeOpenAi,
 } from '../providers/openai/fake-openai-server.ts';
 import { OpenAiProvider } from '../providers/openai/openai-provider.ts';
-import { type AiHarness, startAiHarness } from '../testing/harness.ts';
+import { type AiHarness, startAiHarness } from '../testing/test-kit.ts';
 import { countTokens } from './tokens.ts';
 
 // Metering through the whole service, against a local OpenAI-compatible server reporting known usage.

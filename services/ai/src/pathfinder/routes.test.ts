@@ -1,7 +1,7 @@
 import { parseSse } from '@lifequest/platform/testing';
 import type { OnboardingReply } from '@lifequest/proto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type AiHarness, type HeroCaller, startAiHarness } from '../testing/harness.ts';
+import { type AiHarness, type HeroCaller, startAiHarness } from '../testing/test-kit.ts';
 
 let ai: AiHarness;
 

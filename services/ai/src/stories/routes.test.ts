@@ -4,7 +4,7 @@ import { type Foundation, StoryHistoryItem } from '@lifequest/proto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OfflinePathfinder } from '../providers/offline-pathfinder.ts';
 import type { CallOptions, StoryTask } from '../providers/port.ts';
-import { type AiHarness, startAiHarness } from '../testing/harness.ts';
+import { type AiHarness, startAiHarness } from '../testing/test-kit.ts';
 
 let ai: AiHarness;
 

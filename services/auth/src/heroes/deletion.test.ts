@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useAuth } from '../testing/auth.ts';
+import { useAuth } from '../testing/test-kit.ts';
 
 const auth = useAuth();
 

@@ -1,7 +1,7 @@
 import { errorBody } from '@lifequest/platform';
 import type { FirstGoal, OnboardingQuestBody } from '@lifequest/proto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAuth } from '../testing/auth.ts';
+import { useAuth } from '../testing/test-kit.ts';
 
 /** What the quests double was asked, and whether it is up. */
 const quests = { asked: [] as OnboardingQuestBody[], up: true };

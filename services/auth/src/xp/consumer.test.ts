@@ -1,6 +1,6 @@
 import { createEnvelope, type EventEnvelope, type EventName, type EventPayloads } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
-import { useAuth } from '../testing/auth.ts';
+import { useAuth } from '../testing/test-kit.ts';
 
 const xp = useAuth();
 

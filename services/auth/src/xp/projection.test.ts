@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { useAuth } from '../testing/auth.ts';
+import { useAuth } from '../testing/test-kit.ts';
 
 // GET /internal/auth/xp/:userId?after=... is what quests asks right after a milestone toggle.
 const xp = useAuth();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQuestsDb, type QuestsDb } from '../db.ts';
-import { useQuests } from '../testing/quest-app.ts';
+import { useQuests } from '../testing/test-kit.ts';
 
 const svc = useQuests();
 let db: QuestsDb;

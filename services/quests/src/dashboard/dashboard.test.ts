@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmPlan, createGoal, plan, useQuests } from '../testing/quest-app.ts';
+import { confirmPlan, createGoal, plan, useQuests } from '../testing/test-kit.ts';
 
 const quest = useQuests();
 

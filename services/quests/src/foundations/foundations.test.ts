@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGoal, useQuests } from '../testing/quest-app.ts';
+import { createGoal, useQuests } from '../testing/test-kit.ts';
 
 const quest = useQuests();
 

@@ -26,6 +26,8 @@ export interface NewQuest {
   /** A confirmed plan's key (draft id or plan hash), unique per hero. */
   confirmationKey?: string | null;
   milestones: PlannedMilestone[];
+  /** When it is made, by the service's clock: the completion time of what is created already complete. */
+  now: Date;
 }
 
 export interface CreatedQuest {
@@ -44,7 +46,7 @@ export async function insertQuest(tx: QuestsTx, emit: Emit, quest: NewQuest): Pr
   const milestoneXp = quest.milestones.reduce((sum, m) => sum + m.xpReward, 0);
   const completionBonusXp = quest.completionBonusXp ?? 0;
   const allDone = quest.milestones.length > 0 && quest.milestones.every((m) => m.isCompleted);
-  const now = new Date();
+  const { now } = quest;
   const goal = await tx.goal.create({
     data: {
       userId: quest.userId,

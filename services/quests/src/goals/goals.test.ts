@@ -1,12 +1,12 @@
 import { addDays, toIsoDate } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
-import { createGoal, milestonesOf, useQuests } from '../testing/quest-app.ts';
+import { createGoal, milestonesOf, useQuests } from '../testing/test-kit.ts';
 
 const quest = useQuests();
 const today = () => toIsoDate(new Date());
 
 describe('GET /api/goals', () => {
-  it('lists only the hero’s own quests, with every Goal field of spec 3', async () => {
+  it('lists only the hero’s own quests, with every Goal field', async () => {
     const hero = quest.hero();
     const other = quest.hero();
     const created = await createGoal(hero, { title: 'Read 12 books', deadline: addDays(today(), 60) });
@@ -145,7 +145,7 @@ describe('XP a hero can earn from quests', () => {
 });
 
 describe('GET /api/goals/{id}', () => {
-  it('is the goal detail of spec 3: goal, progress newest first, milestones with a done status', async () => {
+  it('is the goal detail: goal, progress newest first, milestones with a done status', async () => {
     const hero = quest.hero();
     const goal = await createGoal(hero, { title: 'Meditate daily' });
     const [first] = goal.milestones;

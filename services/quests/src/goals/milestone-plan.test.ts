@@ -25,7 +25,7 @@ describe('spreadDueDates', () => {
   });
 });
 
-describe('fallbackMilestones (spec 9)', () => {
+describe('fallbackMilestones (docs/product.md#xp-rules)', () => {
   it('without a deadline is 90 days out with 25, 25 and 50 XP at 30, 60 and 90 days', () => {
     const plan = fallbackMilestones('Learn Spanish', '2026-03-01', null);
     expect(plan.deadline).toBe('2026-05-30');
@@ -44,7 +44,7 @@ describe('fallbackMilestones (spec 9)', () => {
     expect(plan.milestones.map((m) => m.xpReward)).toEqual([50, 50, 100]);
   });
 
-  it('keeps the spec’s month titles when the checkpoints are a month apart', () => {
+  it('keeps the fallback plan’s month titles when the checkpoints are a month apart', () => {
     const titles = ['Month 1: lay the groundwork', 'Month 2: build momentum', 'Month 3: complete the quest'];
     expect(fallbackMilestones('x', '2026-03-01', null).milestones.map((m) => m.title)).toEqual(titles);
     expect(fallbackMilestones('x', '2026-03-01', '2026-05-30').milestones.map((m) => m.title)).toEqual(

@@ -10,7 +10,7 @@ export interface PlannedMilestone {
   isCompleted?: boolean;
 }
 
-/** The XP a quest is worth when nobody named a total: the fallback plan's 100 (spec 9). */
+/** The XP a quest is worth when nobody named a total: the fallback plan's 100 (docs/product.md#xp-rules). */
 export const DEFAULT_QUEST_XP = FALLBACK_PLAN.xpTotal;
 
 /**
@@ -33,9 +33,10 @@ export function spreadDueDates(today: string, deadline: string, count: number): 
 }
 
 /**
- * The fallback plan of spec 9 (30, 60 and 90 days; 25, 25 and 50 XP), scaled to the quest's deadline
- * when it has one: the checkpoints keep their thirds of the way and the XP its shares of the total.
- * Without a deadline, or with one exactly 90 days out, it is the spec's plan to the day, 'Month 1..3'
+ * The fallback plan (docs/product.md#xp-rules: 30, 60 and 90 days; 25, 25 and 50 XP), scaled to the
+ * quest's deadline when it has one: the checkpoints keep their thirds of the way and the XP its shares
+ * of the total.
+ * Without a deadline, or with one exactly 90 days out, it is that plan to the day, 'Month 1..3'
  * titles included; scaled to another span its checkpoints are not a month apart, so they are named by
  * their third of the way ('First third: lay the groundwork').
  */

@@ -71,7 +71,7 @@ export class GoalService {
 
   /**
    * POST /api/goals. With milestones (the floating chat's suggestion) they are completed by
-   * planSuggestedMilestones; without, the quest gets the fallback plan of spec 9.
+   * planSuggestedMilestones; without, the quest gets the fallback plan (docs/product.md#xp-rules).
    */
   async create(userId: string, body: CreateGoalBody): Promise<CreatedGoal> {
     const today = toIsoDate(this.#now());
@@ -99,6 +99,7 @@ export class GoalService {
         source: suggested.length > 0 || body.xpTotal != null ? 'chat' : 'manual',
         completionBonusXp: planned.completionBonusXp,
         milestones: planned.milestones,
+        now: this.#now(),
       }),
     );
     const { goal, milestones } = questWithMilestones(created.goal, created.milestones.map(milestoneToWire));

@@ -12,7 +12,7 @@ export function isoDateOrNull(date: Date | null): string | null {
   return date ? toIsoDate(date) : null;
 }
 
-/** A quest in the wire shape of spec 3; `milestones` are the quest's own, for its progress. */
+/** A quest in its wire shape; `milestones` are the quest's own, for its progress. */
 export function goalToWire(goal: Goal, milestones: readonly Pick<Milestone, 'isCompleted'>[]): GoalWire {
   return {
     id: goal.id,

@@ -9,10 +9,10 @@ import {
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { questsModule } from '../index.ts';
-import { createGoal } from '../testing/quest-app.ts';
+import { createGoal } from '../testing/test-kit.ts';
 
-// Issue 14's fault run saw a few 500s while PostgreSQL connections were dropped (pg_terminate_backend).
-// Here quests runs on real PostgreSQL while the test terminates every connection of its database again
+// The fault-injection run (e2e/fault-injection.test.ts) once saw a few 500s while PostgreSQL connections
+// were dropped (pg_terminate_backend). Here quests runs on real PostgreSQL while the test terminates every connection of its database again
 // and again, mid-toggle and mid-read: no answer may be a 5xx other than 503 SERVICE_UNAVAILABLE with
 // Retry-After, and the books stay right (each milestone is completed exactly when it was toggled an odd
 // number of times by the requests that answered 200).

@@ -1,70 +1,33 @@
 import { AppError, type Emit, type SqlTx } from '@lifequest/platform';
-import {
-  type Foundation,
-  type MilestoneToggleResult,
-  type Milestone as MilestoneWire,
-  questProgress,
-  toIsoDate,
-} from '@lifequest/proto';
+import type { MilestoneToggleResult, Milestone as MilestoneWire } from '@lifequest/proto';
 import type { QuestEvents, QuestsDb } from '../db.ts';
 import { MILESTONE_ORDER, milestoneToWire } from '../goals/wire.ts';
-import { bonusRoomOf, bonusWithinRoom } from '../xp/quest-cap.ts';
+import { bonusRoomOf } from '../xp/quest-cap.ts';
 import type { XpLedgerView } from '../xp/xp-projection.ts';
-
-/**
- * The plan bonus a milestone offers on completion: the quest's early_milestone XP when it is completed
- * before its due date (by UTC calendar day; on the due date itself is on time, not early), never more
- * than the milestone's own reward (a 0-XP milestone earns no bonus). What the quest then pays is cut to
- * its room (xp/quest-cap.ts).
- */
-export function earlyBonus(
-  dueDate: string | null,
-  completedOn: string,
-  earlyMilestoneBonusXp: number,
-  xpReward: number,
-): number {
-  return dueDate !== null && completedOn < dueDate ? Math.min(earlyMilestoneBonusXp, xpReward) : 0;
-}
-
-/** The quest a milestone belongs to, locked for the toggle. */
-interface GoalRow {
-  id: string;
-  title: string;
-  class_name: string;
-  foundation: string | null;
-  is_completed: boolean;
-  /** Its worth: the milestones' rewards plus the completion bonus. */
-  total_xp: number;
-  completion_bonus: number;
-  early_bonus: number;
-}
-
-/** A milestone of the quest, as the toggle needs it. */
-interface MilestoneRow {
-  id: string;
-  title: string;
-  /** yyyy-mm-dd */
-  due_date: string | null;
-  is_completed: boolean;
-  xp_reward: number;
-  xp_awarded: number;
-}
+import {
+  decideToggle,
+  type LockedQuest,
+  offeredBonus,
+  type QuestMilestone,
+  type ToggleDecision,
+  type ToggleRead,
+} from './toggle.ts';
 
 /*
  * The toggle is the hot write behind the XP header, so it is a few SQL statements on the driver
  * (through Prisma it was eight, each with the client's planning and mapping): lock the quest (found
- * through the hero's own milestone), read its milestones, write the milestone (and the quest with it),
- * then its events.
+ * through the hero's own milestone) and read its milestones, let toggle.ts decide, then write the
+ * milestone (and the quest with it) in one statement, and its events.
  */
 const LOCK_GOAL = `
   select g.id, g.title, g.class_name, g.foundation, g.is_completed, g.total_xp,
-         g.completion_bonus_xp as completion_bonus, g.early_milestone_bonus_xp as early_bonus
+         g.completion_bonus_xp as completion_bonus, g.early_milestone_bonus_xp as early_bonus, g.version
     from quests.milestones m join quests.goals g on g.id = m.goal_id
    where m.id = $1::uuid and m.user_id = $2::uuid
      for update of g`;
 
 const GOAL_MILESTONES = `
-  select id::text, title, due_date::text as due_date, is_completed, xp_reward, xp_awarded
+  select id::text, title, due_date::text as due_date, is_completed, xp_reward, xp_awarded, version
     from quests.milestones where goal_id = $1::uuid`;
 
 const UPDATE_MILESTONE = `
@@ -79,11 +42,6 @@ const UPDATE_MILESTONE = `
          version = version + 1
    where id = $1::uuid
   returning version, (select version from goal) as goal_version`;
-
-interface ToggleOutcome {
-  result: Omit<MilestoneToggleResult, 'user'>;
-  xpEventIds: string[];
-}
 
 export class MilestoneService {
   readonly #db: QuestsDb;
@@ -124,102 +82,73 @@ export class MilestoneService {
     };
   }
 
-  async #toggle(tx: SqlTx, emit: Emit, userId: string, milestoneId: string): Promise<ToggleOutcome> {
-    // One toggle per quest at a time: whether the quest is complete depends on all its milestones.
-    const [goal] = await tx.$queryRawUnsafe<GoalRow[]>(LOCK_GOAL, milestoneId, userId);
-    if (!goal) throw notFound();
-    // Read after the lock: a toggle that held it before us has committed its milestone.
-    const milestones = await tx.$queryRawUnsafe<MilestoneRow[]>(GOAL_MILESTONES, goal.id);
-    const milestone = milestones.find((m) => m.id === milestoneId);
-    if (!milestone) throw notFound();
-
-    const completing = !milestone.is_completed;
-    const now = this.#now();
-    const offered = completing
-      ? earlyBonus(milestone.due_date, toIsoDate(now), goal.early_bonus, milestone.xp_reward)
-      : 0;
-    // The quest is locked, so its room is this toggle's to use; the milestone is open, so holds none.
-    const bonus = offered > 0 ? bonusWithinRoom(offered, await bonusRoomOf(tx, goal.id, goal.total_xp)) : 0;
-    const xpAwarded = completing ? milestone.xp_reward + bonus : 0;
-    const after = milestones.map((m) => (m.id === milestoneId ? { ...m, is_completed: completing } : m));
-    const progress = questProgress(after);
-    const goalDone = progress.total > 0 && progress.completed === progress.total;
-    const goalChanges = goalDone !== goal.is_completed;
-    // The milestone, and the quest when its completion changes with it, in one statement.
-    const [updated] = await tx.$queryRawUnsafe<{ version: number; goal_version: number | null }[]>(
-      UPDATE_MILESTONE,
-      milestoneId,
-      completing,
-      completing ? now : null,
-      xpAwarded,
-      goal.id,
-      goalChanges,
-      goalDone ? now : null,
-      goalDone,
-    );
-    if (!updated) throw notFound();
-
-    const eventIds: string[] = [];
-    const base = { milestoneId, goalId: goal.id, userId, title: milestone.title };
-    if (completing) {
-      const event = await emit(
-        'milestone.completed',
-        {
-          ...base,
-          goalTitle: goal.title,
-          xpReward: milestone.xp_reward,
-          xpBonus: bonus,
-          version: updated.version,
-          className: goal.class_name,
-          foundation: goal.foundation as Foundation | null,
-        },
-        userId,
-      );
-      eventIds.push(event.id);
-    } else {
-      const event = await emit(
-        'milestone.reopened',
-        { ...base, xpReward: milestone.xp_reward, version: updated.version },
-        userId,
-      );
-      eventIds.push(event.id);
-    }
-    let xpDelta = completing ? xpAwarded : -milestone.xp_awarded;
-
-    if (goalChanges) {
-      const payload = { goalId: goal.id, userId, title: goal.title, version: updated.goal_version ?? 0 };
-      const event = goalDone
-        ? await emit(
-            'goal.completed',
-            {
-              ...payload,
-              foundation: goal.foundation as Foundation | null,
-              className: goal.class_name,
-              xpBonus: goal.completion_bonus,
-            },
-            userId,
-          )
-        : await emit('goal.reopened', payload, userId);
-      eventIds.push(event.id);
-      xpDelta += goalDone ? goal.completion_bonus : -goal.completion_bonus;
-    }
-
-    return {
-      result: {
-        milestone: {
-          id: milestoneId,
-          goal_id: goal.id,
-          title: milestone.title,
-          is_completed: completing,
-          xp_reward: milestone.xp_reward,
-          due_date: milestone.due_date,
-        },
-        goal: { id: goal.id, progress: progress.percent, is_completed: goalDone },
-        xpDelta,
-      },
-      xpEventIds: eventIds,
-    };
+  async #toggle(
+    tx: SqlTx,
+    emit: Emit,
+    userId: string,
+    milestoneId: string,
+  ): Promise<{ result: ToggleDecision['result']; xpEventIds: string[] }> {
+    const read = await readToggle(tx, userId, milestoneId, this.#now);
+    const decision = decideToggle(read, userId);
+    return { result: decision.result, xpEventIds: await applyToggle(tx, emit, userId, decision) };
   }
+}
+
+/**
+ * Reads what the toggle decides on. One toggle per quest at a time (its row lock, held to the commit):
+ * whether the quest is complete depends on all its milestones, and its bonus room is this toggle's to use.
+ */
+async function readToggle(
+  tx: SqlTx,
+  userId: string,
+  milestoneId: string,
+  clock: () => Date,
+): Promise<ToggleRead> {
+  const [quest] = await tx.$queryRawUnsafe<LockedQuest[]>(LOCK_GOAL, milestoneId, userId);
+  if (!quest) throw notFound();
+  // Read after the lock: a toggle that held it before us has committed its milestone.
+  const milestones = await tx.$queryRawUnsafe<QuestMilestone[]>(GOAL_MILESTONES, quest.id);
+  const milestone = milestones.find((m) => m.id === milestoneId);
+  if (!milestone) throw notFound();
+  const now = clock();
+  // Only a bonus on offer needs the room (the milestone is open, so it holds none of it).
+  const bonusRoom =
+    offeredBonus(quest, milestone, now) > 0 ? await bonusRoomOf(tx, quest.id, quest.total_xp) : null;
+  return { quest, milestones, milestone, now, bonusRoom };
+}
+
+/**
+ * Writes what the toggle decided: the milestone, and the quest when its completion changes with it, in
+ * one statement; then its events, through the outbox. Answers the ids of the events the XP ledger follows.
+ */
+async function applyToggle(
+  tx: SqlTx,
+  emit: Emit,
+  userId: string,
+  decision: ToggleDecision,
+): Promise<string[]> {
+  const { milestone, quest } = decision;
+  const [updated] = await tx.$queryRawUnsafe<{ version: number; goal_version: number | null }[]>(
+    UPDATE_MILESTONE,
+    milestone.id,
+    milestone.isCompleted,
+    milestone.completedAt,
+    milestone.xpAwarded,
+    decision.result.goal.id,
+    quest !== null,
+    quest?.completedAt ?? null,
+    quest?.isCompleted ?? false,
+  );
+  if (!updated) throw notFound();
+  // Only a toggle changes these versions, and it holds the quest's lock: they are the ones decided.
+  if (updated.version !== milestone.version || (quest && updated.goal_version !== quest.version)) {
+    throw new Error('a toggled milestone or its quest changed under the lock');
+  }
+  const eventIds: string[] = [];
+  for (const event of decision.events) {
+    eventIds.push((await emit(event.name, event.payload, userId)).id);
+  }
+  return eventIds;
 }
 
 function notFound(): AppError {

@@ -56,6 +56,7 @@ export class OnboardingQuestService {
           className: firstGoal.className?.trim() || 'general',
           source: 'onboarding',
           milestones: planned,
+          now: this.#now(),
         });
         await tx.onboarding.create({ data: { userId, goalId: goal.id } });
       });

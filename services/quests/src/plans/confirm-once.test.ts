@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plan, useQuests } from '../testing/quest-app.ts';
+import { plan, useQuests } from '../testing/test-kit.ts';
 
 // Once, ten parallel confirmations of one draft made ten quests, and three in a row made three.
 

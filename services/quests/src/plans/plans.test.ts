@@ -1,6 +1,6 @@
 import { addDays, toIsoDate } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
-import { confirmPlan, plan, useQuests } from '../testing/quest-app.ts';
+import { confirmPlan, plan, useQuests } from '../testing/test-kit.ts';
 
 const quest = useQuests();
 

@@ -76,6 +76,7 @@ export class PlanService {
           loggingDailyBonusXp: plan.xp_policy.bonuses.logging_daily,
           habits: plan.habits,
           confirmationKey,
+          now: this.#now(),
           milestones: plan.milestones.map((m) => ({
             title: m.label,
             dueDate: m.due_date,

@@ -1,6 +1,6 @@
 import { addDays, toIsoDate } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
-import { confirmPlan, createGoal, plan, useQuests } from '../testing/quest-app.ts';
+import { confirmPlan, createGoal, plan, useQuests } from '../testing/test-kit.ts';
 import { dailyLoggingBonus } from './service.ts';
 
 const quest = useQuests();

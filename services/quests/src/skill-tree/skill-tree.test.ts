@@ -1,7 +1,7 @@
 import type { HeroCaller } from '@lifequest/platform/testing';
 import type { SkillTreeNode, SkillTreeResponse } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
-import { createGoal, useQuests } from '../testing/quest-app.ts';
+import { createGoal, useQuests } from '../testing/test-kit.ts';
 
 const quest = useQuests();
 

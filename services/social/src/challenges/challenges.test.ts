@@ -1,6 +1,6 @@
 import type { Challenge } from '@lifequest/proto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type HeroCaller, useSocial } from '../testing/social.ts';
+import { type HeroCaller, useSocial } from '../testing/test-kit.ts';
 
 const social = useSocial();
 afterEach(() => social.clock.reset());

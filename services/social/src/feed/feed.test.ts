@@ -1,7 +1,7 @@
 import type { FeedActivity } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
 import { befriend } from '../testing/befriend.ts';
-import { type HeroCaller, useSocial } from '../testing/social.ts';
+import { type HeroCaller, useSocial } from '../testing/test-kit.ts';
 
 const social = useSocial();
 

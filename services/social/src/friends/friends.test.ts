@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { befriend } from '../testing/befriend.ts';
-import { useSocial } from '../testing/social.ts';
+import { useSocial } from '../testing/test-kit.ts';
 
 const social = useSocial();
 

@@ -1,6 +1,6 @@
 import { type Leaderboard, lifeLevelForXp } from '@lifequest/proto';
 import { beforeAll, expect, it } from 'vitest';
-import { type HeroCaller, useSocial } from '../testing/social.ts';
+import { type HeroCaller, useSocial } from '../testing/test-kit.ts';
 
 // A hero's own place on the global board comes from social.rank_blocks (migration 0003), kept by
 // triggers on social.heroes. Here XP moves up and down, across power-of-two boundaries, to zero and

@@ -1,7 +1,7 @@
 import type { Leaderboard } from '@lifequest/proto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { befriend } from '../testing/befriend.ts';
-import { type HeroCaller, useSocial } from '../testing/social.ts';
+import { type HeroCaller, useSocial } from '../testing/test-kit.ts';
 import { LEADERBOARD_TOP } from './service.ts';
 
 // One board for the whole file, built once: heroes are only ever added, so every test reads it as it is.

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { HeroCaller } from './social.ts';
+import type { HeroCaller } from './test-kit.ts';
 
 /** Makes two heroes friends through the API: a request, then its acceptance. */
 export async function befriend(a: HeroCaller, b: HeroCaller): Promise<void> {

@@ -1,0 +1,134 @@
+import { Readable } from 'node:stream';
+import httpProxy from '@fastify/http-proxy';
+import {
+  type GatewayOptions,
+  type HeroIdentity,
+  type HttpServer,
+  IDENTITY_HEADER,
+  replyError,
+  replyMethodNotAllowed,
+  signIdentity,
+} from '@lifequest/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { setSessionCookie } from './sessions/request-session.ts';
+
+/** Headers a client must never be able to set on their way to a service. */
+export function isForbiddenClientHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return (
+    lower.startsWith('x-lifequest-') ||
+    lower.startsWith('x-user-') ||
+    lower === 'x-admin' ||
+    lower === 'authorization' ||
+    lower === 'cookie'
+  );
+}
+
+/**
+ * Each service's prefixes, proxied to it with the hero's signed identity once the session checks out.
+ * Every prefix is `hero`, or `admin` for an admin-only module (ServiceModule.adminOnly); `guard` enforces
+ * that by session (access.ts) before anything is forwarded.
+ *
+ * Bodies on their way to a service are read here, held to the body limit and to JSON, then streamed
+ * on: an oversize body is a 413 from the gateway (not a reset from the service behind it), and any other
+ * content type a 415, whatever parameters its header carries.
+ */
+export async function proxyToServices(
+  app: HttpServer,
+  options: GatewayOptions,
+  guard: (request: FastifyRequest) => Promise<void>,
+): Promise<void> {
+  await app.register(async (proxied) => {
+    proxied.removeAllContentTypeParsers();
+    proxied.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, Readable.from([body as Buffer])),
+    );
+    await proxyRoutes(proxied as unknown as HttpServer, options, guard);
+  });
+}
+
+async function proxyRoutes(
+  app: HttpServer,
+  options: GatewayOptions,
+  guard: (request: FastifyRequest) => Promise<void>,
+) {
+  // A signed identity lives a minute (platform's signIdentity); the requests of one session look-up share
+  // one for its first half, so a service never gets one with less than half a minute left.
+  const signatures = new WeakMap<HeroIdentity, { token: string; renewAt: number }>();
+  const signed = (hero: HeroIdentity) => {
+    const now = Date.now();
+    const kept = signatures.get(hero);
+    if (kept && kept.renewAt > now) return kept.token;
+    const token = signIdentity(options.internalSecret, hero, 60, now);
+    signatures.set(hero, { token, renewAt: now + 30_000 });
+    return token;
+  };
+  // The gateway's own routes under a service's prefix (login, logout…): asked with another method, the
+  // proxy matches, but the path is the gateway's: 405, before any session is asked for. The proxy takes
+  // every method at the prefix itself and, under it, through a catch-all (`prefix/*`): any other route
+  // the router finds below the prefix is the gateway's own. A wrong method on a service's own path is the
+  // service's to answer (only it knows its routes), with a 405 too.
+  const ownMethods = (request: FastifyRequest, prefix: string) =>
+    request.url.split('?')[0] === prefix ? [] : app.allowedMethods(request.url, { exceptCatchAll: true });
+  // Each module declares the /api prefixes it serves (ServiceModule.routePrefixes); the runtime passes them.
+  for (const route of options.routes) {
+    const config = { access: route.admin ? ('admin' as const) : ('hero' as const) };
+    const upstream = options.services.url(route.service);
+    if (!upstream) {
+      const unavailable = async (request: FastifyRequest, reply: FastifyReply) => {
+        const own = ownMethods(request, route.prefix);
+        if (own.length > 0) return replyMethodNotAllowed(reply, request, own);
+        await guard(request);
+        return replyError(reply, 'SERVICE_UNAVAILABLE', `The ${route.service} service is not running here.`);
+      };
+      app.all(route.prefix, { config }, unavailable);
+      app.all(`${route.prefix}/*`, { config }, unavailable);
+      continue;
+    }
+    // Target `all`: the same proxy, its requests handed to the service in this process (no socket).
+    const inProcess = options.services.inProcess(route.service);
+    await app.register(httpProxy, {
+      upstream,
+      // reply-from takes any object with undici's request(options, callback); ours answers the same way.
+      ...(inProcess ? { undici: inProcess as never } : {}),
+      prefix: route.prefix,
+      rewritePrefix: route.prefix,
+      config,
+      // The enclosing scope reads and bounds the body (see proxyToServices).
+      proxyPayloads: false,
+      // One log line per request (server.ts): reply-from's "fetching" and "response received" lines
+      // doubled the gateway's synchronous log writes.
+      disableRequestLogging: true,
+      preHandler: async (request, reply) => {
+        const own = ownMethods(request, route.prefix);
+        if (own.length > 0) return replyMethodNotAllowed(reply, request, own);
+        await guard(request);
+        if (request.url === '/api/auth/me') setSessionCookie(request, reply, request.signedIn!.sessionId!);
+      },
+      replyOptions: {
+        rewriteRequestHeaders: (request, headers) => {
+          const forwarded: Record<string, string | string[] | undefined> = {};
+          for (const [name, value] of Object.entries(headers)) {
+            // `Expect: 100-continue` is answered here; reply-from refuses to forward it.
+            if (!isForbiddenClientHeader(name) && name.toLowerCase() !== 'expect') forwarded[name] = value;
+          }
+          forwarded['x-request-id'] = String(request.id);
+          const hero = (request as FastifyRequest).signedIn;
+          if (hero) forwarded[IDENTITY_HEADER] = signed(hero);
+          return forwarded;
+        },
+        onError: (reply, { error }) => {
+          reply.log.warn({ err: error, service: route.service }, 'upstream failed');
+          const timedOut = (error as { code?: string }).code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT';
+          void (timedOut
+            ? replyError(reply, 'UPSTREAM_TIMEOUT', `The ${route.service} service took too long to answer.`)
+            : replyError(
+                reply,
+                'SERVICE_UNAVAILABLE',
+                `The ${route.service} service is unavailable. Try again shortly.`,
+              ));
+        },
+      },
+    });
+  }
+}
