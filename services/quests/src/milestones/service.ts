@@ -1,8 +1,10 @@
 import { AppError, type Emit, type SqlTx } from '@lifequest/platform';
 import {
-  type Foundation,
+  type CompletedQuest,
+  goalCompletedPayload,
   type MilestoneToggleResult,
   type Milestone as MilestoneWire,
+  milestoneCompletedPayload,
   questProgress,
   toIsoDate,
 } from '@lifequest/proto';
@@ -24,6 +26,17 @@ export function earlyBonus(
   xpReward: number,
 ): number {
   return dueDate !== null && completedOn < dueDate ? Math.min(earlyMilestoneBonusXp, xpReward) : 0;
+}
+
+/** The quest of a toggle's completion events. */
+function completedQuest(goal: GoalRow, userId: string): CompletedQuest {
+  return {
+    goalId: goal.id,
+    userId,
+    title: goal.title,
+    className: goal.class_name,
+    foundation: goal.foundation,
+  };
 }
 
 /** The quest a milestone belongs to, locked for the toggle. */
@@ -164,15 +177,11 @@ export class MilestoneService {
     if (completing) {
       const event = await emit(
         'milestone.completed',
-        {
-          ...base,
-          goalTitle: goal.title,
-          xpReward: milestone.xp_reward,
-          xpBonus: bonus,
-          version: updated.version,
-          className: goal.class_name,
-          foundation: goal.foundation as Foundation | null,
-        },
+        milestoneCompletedPayload(
+          completedQuest(goal, userId),
+          { milestoneId, title: milestone.title, xpReward: milestone.xp_reward, version: updated.version },
+          bonus,
+        ),
         userId,
       );
       eventIds.push(event.id);
@@ -191,12 +200,10 @@ export class MilestoneService {
       const event = goalDone
         ? await emit(
             'goal.completed',
-            {
-              ...payload,
-              foundation: goal.foundation as Foundation | null,
-              className: goal.class_name,
+            goalCompletedPayload(completedQuest(goal, userId), {
               xpBonus: goal.completion_bonus,
-            },
+              version: payload.version,
+            }),
             userId,
           )
         : await emit('goal.reopened', payload, userId);
