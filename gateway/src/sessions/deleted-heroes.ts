@@ -1,12 +1,9 @@
 import type { EventBus } from '@lifequest/platform';
 import { createEnvelope } from '@lifequest/proto';
-import { z } from 'zod';
 import type { SessionStore } from './store.ts';
 
 /** The gateway's queue on the bus. */
 export const GATEWAY_CONSUMER = 'gateway';
-
-const HeroId = z.uuid();
 
 /**
  * A deleted hero's sessions end in both stores: at user.deletion_requested, so they stop the moment an
@@ -19,8 +16,7 @@ export async function endSessionsOfDeletedHeroes(bus: EventBus, sessions: Sessio
   await bus.subscribe(GATEWAY_CONSUMER, ['user.deletion_requested', 'user.deleted'], async (event) => {
     if (event.name !== 'user.deletion_requested' && event.name !== 'user.deleted') return;
     const { userId } = event.payload;
-    // Sessions belong to heroes, whose ids are uuids: any other id has none.
-    if (HeroId.safeParse(userId).success) await sessions.destroyForUser(userId);
+    await sessions.destroyForUser(userId);
     if (event.name !== 'user.deleted') return;
     await bus.publish(createEnvelope('user.purged', { userId, service: GATEWAY_CONSUMER }, null));
   });

@@ -7,6 +7,10 @@ import { InProcessEventBus } from './in-process-bus.ts';
 import { forgetInOutbox, insertOutboxRow, OutboxRelay } from './outbox.ts';
 import { sqlClient } from './sql-client.ts';
 
+// Ids in events are UUIDs.
+const HERO = '10000000-0000-4000-8000-000000000001';
+const QUEST = '20000000-0000-4000-8000-000000000001';
+
 describe('outbox relay housekeeping', () => {
   let db: Database;
   beforeAll(async () => {
@@ -19,7 +23,7 @@ describe('outbox relay housekeeping', () => {
     const closed = new InProcessEventBus();
     await closed.close();
     const relay = new OutboxRelay(sqlClient(db), 'broken_q', closed);
-    const event = createEnvelope('goal.deleted', { goalId: 'g', userId: 'u' }, null);
+    const event = createEnvelope('goal.deleted', { goalId: QUEST, userId: HERO }, null);
     await sqlClient(db).$transaction((tx) => insertOutboxRow(tx, 'broken_q', event));
     await expect(relay.flush()).rejects.toThrow("1 outbox event(s) of 'broken_q' could not be published yet");
     const [row] = await db.query<{

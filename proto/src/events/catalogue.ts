@@ -2,11 +2,15 @@ import { z } from 'zod';
 import { LIFE_CLASSES } from '../rules/life-class.ts';
 
 /**
- * One schema per event of the ownership table (ARCHITECTURE section 3). Payloads carry what consumers
- * need, so no consumer ever calls back for the basics. Unknown keys are stripped rather than refused,
- * so an older consumer keeps working when a producer adds a field.
+ * One schema per event of the ownership table (docs/architecture.md#events). Payloads carry what
+ * consumers need, so no consumer ever calls back for the basics. Unknown keys are stripped rather than
+ * refused, so an older consumer keeps working when a producer adds a field.
  */
-const id = z.string().min(1);
+/**
+ * Every id an event carries names a row, and every row's id is a UUID: an event with any other id is
+ * refused when published and dead-lettered when consumed, so no consumer has to look at it twice.
+ */
+const id = z.uuid();
 const title = z.string().min(1);
 const timestamp = z.iso.datetime({ offset: true });
 const xp = z.number().int().min(0);
@@ -193,7 +197,7 @@ export type EventPayloads = { [N in EventName]: z.output<(typeof EVENT_SCHEMAS)[
 
 type Publisher = 'auth' | 'quests' | 'social' | 'ai' | 'admin' | 'gateway';
 
-/** The one service allowed to publish each event (ARCHITECTURE section 3); user.purged: each holder. */
+/** The one service allowed to publish each event (docs/architecture.md#events); user.purged: each holder. */
 export const EVENT_PUBLISHERS: Readonly<Record<EventName, Publisher | readonly Publisher[]>> = {
   'user.registered': 'auth',
   'user.updated': 'auth',

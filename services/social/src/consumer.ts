@@ -24,7 +24,7 @@
 // already seen for the same item is ignored, so a completion delivered after its reopening changes
 // nothing. Events about a deleted hero are ignored.
 import type { SqlTx } from '@lifequest/platform';
-import { type ChallengeClass, type EventEnvelope, type EventName, isUuid } from '@lifequest/proto';
+import type { ChallengeClass, EventEnvelope, EventName } from '@lifequest/proto';
 import { challengeClassOf } from './challenges/class-of-quest.ts';
 import { countStep, takeStepBack } from './challenges/progress.ts';
 import type { SocialEvents, SocialTx } from './db.ts';
@@ -75,8 +75,6 @@ export async function consumeEvents(events: SocialEvents): Promise<void> {
 
 export async function reactToProfile(event: ProfileEvent, tx: SocialTx): Promise<void> {
   const { userId } = event.payload;
-  // Heroes' ids are uuids; an event about anything else concerns nobody here.
-  if (!isUuid(userId)) return;
   if (event.name === 'user.deleted') return purgeHero(tx, userId);
   if (await isDeleted(tx, userId)) return;
   if (event.name !== 'user.leveled_up') return applyProfile(tx, event);
@@ -93,8 +91,6 @@ export async function reactToProfile(event: ProfileEvent, tx: SocialTx): Promise
 
 export async function reactToDeed(event: DeedEvent, tx: SqlTx): Promise<void> {
   const { userId } = event.payload;
-  // Heroes' ids are uuids; an event about anything else concerns nobody here.
-  if (!isUuid(userId)) return;
   if (await isDeleted(tx, userId)) return;
   const at = new Date(event.occurredAt);
   switch (event.name) {

@@ -1,10 +1,10 @@
 import { AppError } from '@lifequest/platform';
-import { type AdminDeletion, isUuid } from '@lifequest/proto';
+import type { AdminDeletion } from '@lifequest/proto';
 import { type AdminEvents, type AdminTx, CONSUMER } from '../db.ts';
 import { erase, isErased } from './erased.ts';
 
 /**
- * Permanent deletion of a hero (spec 6), driven by events: the admin records the request with
+ * Permanent deletion of a hero (docs/architecture.md#deletion), driven by events: the admin records the request with
  * user.deletion_requested; auth deletes the hero and publishes user.deleted; every other holder of
  * their data purges its own rows and confirms with user.purged. The deletion stays 'pending' (and the
  * panel shows who has not confirmed) until all have; the admin then forgets the hero too.
@@ -60,7 +60,6 @@ export async function followDeletions(events: AdminEvents): Promise<void> {
 
 /** Takes one holder's confirmation; whether it was the last one (the deletion is then complete). */
 async function confirm(tx: AdminTx, userId: string, holder: string): Promise<boolean> {
-  if (!isUuid(userId)) return false;
   // One statement, so confirmations handled at the same time each see the other's (the row is locked).
   const [deletion] = await tx.$queryRaw<{ pending: string[] }[]>`
     update "admin"."deletions" set pending = array_remove(pending, ${holder})

@@ -1,4 +1,3 @@
-import { isUuid } from '@lifequest/proto';
 import { type AdminEvents, CONSUMER } from '../db.ts';
 import { isErased } from '../deletions/erased.ts';
 
@@ -9,9 +8,7 @@ import { isErased } from '../deletions/erased.ts';
 export async function followAiUsage(events: AdminEvents): Promise<void> {
   await events.subscribe(CONSUMER, ['ai.usage.recorded'], async (event, tx) => {
     const usage = event.payload;
-    if (!isUuid(usage.usageId)) return;
-    const userId =
-      usage.userId && isUuid(usage.userId) && !(await isErased(tx, usage.userId)) ? usage.userId : null;
+    const userId = usage.userId && !(await isErased(tx, usage.userId)) ? usage.userId : null;
     await tx.aiUsage.createMany({
       data: [
         {

@@ -3,7 +3,6 @@ import {
   type AdvisorMessage,
   type AdvisorReply,
   type ChatMessage,
-  isUuid,
   Plan,
   type PlanDraftResponse,
 } from '@lifequest/proto';
@@ -97,7 +96,7 @@ export class AdvisorService {
    */
   async confirmed(tx: AiTx, userId: string, draftId: string | null): Promise<void> {
     await tx.planDraft.deleteMany({
-      where: draftId && isUuid(draftId) ? { id: draftId, userId } : { userId },
+      where: draftId ? { id: draftId, userId } : { userId },
     });
   }
 

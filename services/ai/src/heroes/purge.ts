@@ -1,4 +1,3 @@
-import { isUuid } from '@lifequest/proto';
 import type { AiEvents } from '../db.ts';
 
 export const CONSUMER = 'ai';
@@ -11,16 +10,13 @@ export const CONSUMER = 'ai';
 export async function purgeDeletedHeroes(events: AiEvents): Promise<void> {
   await events.subscribe(CONSUMER, ['user.deleted'], async (event, tx, emit) => {
     const userId = event.payload.userId;
-    // Every row's user_id is a uuid, so any other id owns nothing here.
-    if (isUuid(userId)) {
-      await tx.conversation.deleteMany({ where: { userId } });
-      await tx.advisorMessage.deleteMany({ where: { userId } });
-      await tx.planDraft.deleteMany({ where: { userId } });
-      await tx.story.deleteMany({ where: { userId } });
-      await tx.tokenReservation.deleteMany({ where: { userId } });
-      await tx.callStart.deleteMany({ where: { userId } });
-      await tx.tokenUsage.updateMany({ where: { userId }, data: { userId: null } });
-    }
+    await tx.conversation.deleteMany({ where: { userId } });
+    await tx.advisorMessage.deleteMany({ where: { userId } });
+    await tx.planDraft.deleteMany({ where: { userId } });
+    await tx.story.deleteMany({ where: { userId } });
+    await tx.tokenReservation.deleteMany({ where: { userId } });
+    await tx.callStart.deleteMany({ where: { userId } });
+    await tx.tokenUsage.updateMany({ where: { userId }, data: { userId: null } });
     await emit('user.purged', { userId, service: CONSUMER }, null);
     await events.forget(tx, userId);
   });

@@ -1,4 +1,3 @@
-import { isUuid } from '@lifequest/proto';
 import type { QuestEvents } from '../db.ts';
 
 /**
@@ -9,11 +8,8 @@ import type { QuestEvents } from '../db.ts';
 export async function purgeDeletedHeroes(events: QuestEvents): Promise<void> {
   await events.subscribe('quests', ['user.deleted'], async (event, tx, emit) => {
     const { userId } = event.payload;
-    // Every quest's user_id is a uuid, so any other id owns nothing here.
-    if (isUuid(userId)) {
-      await tx.goal.deleteMany({ where: { userId } });
-      await tx.onboarding.deleteMany({ where: { userId } });
-    }
+    await tx.goal.deleteMany({ where: { userId } });
+    await tx.onboarding.deleteMany({ where: { userId } });
     await emit('user.purged', { userId, service: 'quests' }, null);
     await events.forget(tx, userId);
   });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   type GoalCategory,
+  isUuid,
   type LifeClass,
   type PlanConfirmBody,
   type QuestWithMilestones,
@@ -82,11 +83,10 @@ export class PlanService {
             xpReward: m.xp_reward,
           })),
         });
-        await emit(
-          'plan.confirmed',
-          { userId, goalId: quest.goal.id, draftId: plan.draftId ?? null },
-          userId,
-        );
+        // The client names its draft with any text; only a UUID can be one of ai's drafts, and
+        // plan.confirmed carries ids only (with none, ai clears whatever draft the hero has).
+        const draftId = plan.draftId && isUuid(plan.draftId) ? plan.draftId : null;
+        await emit('plan.confirmed', { userId, goalId: quest.goal.id, draftId }, userId);
         return quest;
       })
       .catch((error: unknown) => {
