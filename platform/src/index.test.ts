@@ -6,7 +6,7 @@ describe("the platform's entry point", () => {
     const exported = Object.keys(platform);
     for (const internal of [
       'insertOutboxRow',
-      'forgetInOutbox',
+      'purgeFromOutbox',
       'OutboxRelay',
       'sqlClient',
       'unitOfWorkOn',

@@ -79,8 +79,8 @@ function milestoneCompleted(n: number): EventEnvelope<'milestone.completed'> {
 }
 
 /**
- * The event conformance suite (issue "Events and jobs"), run against each EventBus adapter together with
- * the outbox, the relay and the inbox on a real database.
+ * The event conformance suite (docs/architecture.md#events), run against each EventBus adapter
+ * together with the outbox, the relay and the inbox on a real database.
  */
 export function describeEventBusConformance(name: string, makeWorld: () => Promise<BusWorld>): void {
   describe(`${name}: event bus conformance`, () => {

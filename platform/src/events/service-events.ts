@@ -5,7 +5,7 @@ import { HandledWatchers, type WaitOptions } from './handled.ts';
 import { HandledNotifications } from './handled-notifications.ts';
 import { hasHandled, type InboxOptions, subscribeThroughInbox } from './inbox.ts';
 import { registerOutboxMetrics } from './metrics.ts';
-import { assertSchemaName, forgetInOutbox, OutboxRelay, type RelayOptions } from './outbox.ts';
+import { assertSchemaName, OutboxRelay, purgeFromOutbox, type RelayOptions } from './outbox.ts';
 import type { EventBus, SqlTx, TransactionalClient } from './ports.ts';
 import { sqlClient } from './sql-client.ts';
 import { type UnitOfWork, type UnitOfWorkOptions, unitOfWorkOn } from './unit-of-work.ts';
@@ -104,11 +104,11 @@ export interface ServiceEvents<Tx extends SqlTx> {
    */
   waitUntilHandled(consumer: string, eventIds: readonly string[], options: WaitOptions): Promise<boolean>;
   /**
-   * A hero's erasure, inside the purge's unit of work: the events of this service's outbox that mention
-   * `userId` go, those already published now and the others (the purge's own confirmation among them:
-   * emit it first) once published, so the outbox's retention window keeps nothing about the hero.
+   * A hero's purge, inside its unit of work (see purge.ts): the events of this service's outbox that
+   * mention `userId` go, those already published now and the others (the purge's own confirmation among
+   * them: emit it first) once published, so the outbox's retention window keeps nothing about the hero.
    */
-  forget(tx: Tx, userId: string): Promise<void>;
+  purgeOutbox(tx: Tx, userId: string): Promise<void>;
 }
 
 /** The runtime's handle on a service's events: what the service sees, plus the relay's lifecycle. */
@@ -175,7 +175,7 @@ export function createServiceEvents<Tx extends SqlTx>(
         ready: () => notifications.listen(),
         look: (ids) => hasHandled(prisma, schema, consumer, ids),
       }),
-    forget: (tx, userId) => forgetInOutbox(tx, schema, userId),
+    purgeOutbox: (tx, userId) => purgeFromOutbox(tx, schema, userId),
     async start() {
       notifications.start();
       unregisterMetrics ??= registerOutboxMetrics(relay);

@@ -1,7 +1,7 @@
 import type { SqlTx } from '@lifequest/platform';
 import type { EventEnvelope } from '@lifequest/proto';
 import { type AdminEvents, CONSUMER } from '../db.ts';
-import { isErased } from '../deletions/erased.ts';
+import { isPurged } from '../deletions/purged.ts';
 
 export const HERO_EVENTS = [
   'user.registered',
@@ -35,7 +35,7 @@ interface HeroChange {
 export async function followHeroes(events: AdminEvents): Promise<void> {
   await events.subscribeSql(CONSUMER, HERO_EVENTS, async (event, tx) => {
     const userId = event.payload.userId;
-    if (await isErased(tx, userId)) return;
+    if (await isPurged(tx, userId)) return;
     const at = new Date(event.occurredAt);
     switch (event.name) {
       case 'goal.created':

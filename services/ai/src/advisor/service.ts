@@ -19,9 +19,9 @@ const HISTORY_FOR_MODEL = 30;
 const HISTORY_SHOWN = 200;
 
 /**
- * The AI Coach of the Pathfinder page (spec 4, Advisor plan): it proposes a Plan, which waits as the
- * hero's one draft until the hero confirms it (quests creates the quest and says plan.confirmed) or a
- * newer plan replaces it.
+ * The AI Coach of the Pathfinder page (docs/product.md#pathfinder): it proposes a Plan, which waits
+ * as the hero's one draft until the hero confirms it (quests creates the quest and says
+ * plan.confirmed) or a newer plan replaces it.
  */
 export class AdvisorService {
   readonly #db: AiDb;

@@ -14,6 +14,6 @@ export async function deleteHeroesOnRequest(events: AuthEvents): Promise<void> {
     const { userId } = event.payload;
     await tx.user.deleteMany({ where: { id: userId } });
     await emit('user.deleted', { userId }, event.actorId);
-    await events.forget(tx, userId);
+    await events.purgeOutbox(tx, userId);
   });
 }

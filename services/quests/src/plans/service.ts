@@ -23,9 +23,9 @@ const CLASS_OF_CATEGORY: Readonly<Record<GoalCategory, LifeClass>> = {
 };
 
 /**
- * Confirming a plan (spec 4, Advisor plan): the quest with its category, difficulty, metric, XP policy
- * and habits, and the plan's milestones with their XP. `plan.confirmed` tells the ai service to clear
- * the draft.
+ * Confirming a plan (docs/product.md#pathfinder): the quest with its category, difficulty, metric,
+ * XP policy and habits, and the plan's milestones with their XP. `plan.confirmed` tells the ai
+ * service to clear the draft.
  *
  * XP: each milestone earns its xp_reward. total_goal_xp is the whole quest's worth, so what it has
  * beyond the milestones' sum is earned when the quest completes; nothing is counted twice. The plan's
