@@ -1,21 +1,32 @@
-export * from './config.ts';
-export * from './db/data-dir-lock.ts';
-export * from './db/database.ts';
-export * from './db/migrations.ts';
-export * from './db/unavailable.ts';
-export * from './erasure.ts';
-export * from './errors.ts';
-export * from './events/index.ts';
-export * from './http/bearer.ts';
-export * from './http/identity.ts';
-export * from './http/in-process.ts';
-export * from './http/methods.ts';
-export * from './http/metrics.ts';
-export * from './http/server.ts';
-export * from './http/service-directory.ts';
-export * from './jobs/index.ts';
-export * from './logger.ts';
-export * from './ops/routes.ts';
-export * from './runtime/context.ts';
-export * from './runtime/module.ts';
-export * from './runtime/run.ts';
+// What a service, the gateway and the app may use of the platform, by name. The outbox and the inbox
+// are only reached through a service's events (`ServiceEvents`): nothing outside the platform writes
+// an outbox row around the unit of work (docs/architecture.md#unit-of-work).
+export { type Config, ConfigError, configVariables, loadConfig, targetsOf, urlVariable } from './config.ts';
+export { lockDataDir } from './db/data-dir-lock.ts';
+export { type Database, openPglite, openPostgres, type Queryable } from './db/database.ts';
+export { migrate } from './db/migrations.ts';
+export { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable.ts';
+export { AppError, errorBody } from './errors.ts';
+export { InProcessEventBus } from './events/in-process-bus.ts';
+export type { EventBus, SqlTx } from './events/ports.ts';
+export { deleteRabbitMqTopology, RabbitMqEventBus } from './events/rabbitmq-bus.ts';
+export { createServiceEvents, type Emit, type ServiceEvents } from './events/service-events.ts';
+export { bearerToken } from './http/bearer.ts';
+export { type HeroIdentity, IDENTITY_HEADER, signIdentity } from './http/identity.ts';
+export { replyMethodNotAllowed } from './http/methods.ts';
+export {
+  ACCESS_LEVELS,
+  type Access,
+  accessHook,
+  createHttpServer,
+  type HttpServer,
+  replyError,
+} from './http/server.ts';
+export { ServiceDirectory, UpstreamError } from './http/service-directory.ts';
+export { BullMqJobQueue } from './jobs/bullmq-queue.ts';
+export { type EnqueueOptions, type JobQueue, UnrecoverableJobError } from './jobs/ports.ts';
+export { createLogger, type Logger } from './logger.ts';
+export { registerOpsRoutes } from './ops/routes.ts';
+export { purgedHeroHash, purgeOnUserDeleted } from './purge.ts';
+export type { ModuleContext, ServiceModule } from './runtime/module.ts';
+export { type GatewayOptions, type Registry, type RunningLifeQuest, run } from './runtime/run.ts';

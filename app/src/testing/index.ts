@@ -1,4 +1,4 @@
 export * from './app.ts';
 export * from './distributed.ts';
-export * from './hero-erasure.ts';
+export * from './hero-purge.ts';
 export * from './processes.ts';

@@ -1,27 +1,19 @@
-import type { EventBus } from '@lifequest/platform';
-import { createEnvelope } from '@lifequest/proto';
-import { z } from 'zod';
+import { type EventBus, purgeOnUserDeleted } from '@lifequest/platform';
 import type { SessionStore } from './store.ts';
 
 /** The gateway's queue on the bus. */
 export const GATEWAY_CONSUMER = 'gateway';
 
-const HeroId = z.uuid();
-
 /**
  * A deleted hero's sessions end in both stores: at user.deletion_requested, so they stop the moment an
- * admin asks, and again at user.deleted (auth has deleted the hero), in case they signed in meanwhile;
- * then the gateway confirms with user.purged. It has no outbox (no database when distributed), so it
- * publishes the confirmation itself once the sessions are gone: a failed publish fails the delivery,
- * the bus retries it, and ending the sessions again changes nothing.
+ * admin asks, and again as the gateway's purge at user.deleted (auth has deleted the hero), in case they
+ * signed in meanwhile; then the gateway confirms with user.purged. It has no outbox (no database when
+ * distributed), so the platform's purge publishes the confirmation once the sessions are gone, and
+ * ending them again on a retry changes nothing.
  */
 export async function endSessionsOfDeletedHeroes(bus: EventBus, sessions: SessionStore): Promise<void> {
-  await bus.subscribe(GATEWAY_CONSUMER, ['user.deletion_requested', 'user.deleted'], async (event) => {
-    if (event.name !== 'user.deletion_requested' && event.name !== 'user.deleted') return;
-    const { userId } = event.payload;
-    // Sessions belong to heroes, whose ids are uuids: any other id has none.
-    if (HeroId.safeParse(userId).success) await sessions.destroyForUser(userId);
-    if (event.name !== 'user.deleted') return;
-    await bus.publish(createEnvelope('user.purged', { userId, service: GATEWAY_CONSUMER }, null));
+  await bus.subscribe(GATEWAY_CONSUMER, ['user.deletion_requested'], async (event) => {
+    if (event.name === 'user.deletion_requested') await sessions.destroyForUser(event.payload.userId);
   });
+  await purgeOnUserDeleted(bus, GATEWAY_CONSUMER, (userId) => sessions.destroyForUser(userId));
 }

@@ -19,7 +19,7 @@ export function eventTablesSql(schema: string): string {
     -- and a crashed relay's rows come back when the lease runs out.
     alter table "${schema}"."_outbox" add column if not exists claimed_until timestamptz;
     alter table "${schema}"."_outbox" add column if not exists claimed_by text;
-    -- Set by forgetInOutbox on a pending event that names an erased hero: deleted once published,
+    -- Set by purgeFromOutbox on a pending event that names a purged hero: deleted once published,
     -- instead of being kept for the retention window.
     alter table "${schema}"."_outbox" add column if not exists forget_on_publish boolean not null default false;
     create index if not exists "_outbox_pending" on "${schema}"."_outbox" (seq) where published_at is null;

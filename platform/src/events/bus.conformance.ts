@@ -12,6 +12,13 @@ import type { RetryPolicy } from './retry.ts';
 import { createServiceEvents } from './service-events.ts';
 import { sqlClient } from './sql-client.ts';
 
+// Ids in events are UUIDs.
+const HERO = '10000000-0000-4000-8000-000000000001';
+const QUEST = '20000000-0000-4000-8000-000000000001';
+const QUEST_9 = '20000000-0000-4000-8000-000000000009';
+/** The `n`th id of a kind (2: quests, 3: milestones, 4: progress entries). */
+const testId = (kind: number, n: number) => `${kind}0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
 /** What the event conformance suite needs from one adapter. */
 export interface BusWorld {
   db: Database;
@@ -60,20 +67,20 @@ function milestoneCompleted(n: number): EventEnvelope<'milestone.completed'> {
   return createEnvelope(
     'milestone.completed',
     {
-      milestoneId: `m${n}`,
-      goalId: 'g1',
-      userId: 'u1',
+      milestoneId: testId(3, n),
+      goalId: QUEST,
+      userId: HERO,
       title: `Step ${n}`,
       goalTitle: 'Quest',
       xpReward: 10,
     },
-    'u1',
+    HERO,
   );
 }
 
 /**
- * The event conformance suite (issue "Events and jobs"), run against each EventBus adapter together with
- * the outbox, the relay and the inbox on a real database.
+ * The event conformance suite (docs/architecture.md#events), run against each EventBus adapter
+ * together with the outbox, the relay and the inbox on a real database.
  */
 export function describeEventBusConformance(name: string, makeWorld: () => Promise<BusWorld>): void {
   describe(`${name}: event bus conformance`, () => {
@@ -155,7 +162,7 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       await s.quests.start();
 
       const event = await s.quests.transaction((_tx, emit) =>
-        emit('milestone.completed', milestoneCompleted(1).payload, 'u1'),
+        emit('milestone.completed', milestoneCompleted(1).payload, HERO),
       );
 
       await waitUntil(
@@ -189,7 +196,7 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
         /already handles 'goal.deleted'/,
       );
       await bus.publish(milestoneCompleted(9));
-      await bus.publish(createEnvelope('goal.deleted', { goalId: 'g9', userId: 'u1' }, 'u1'));
+      await bus.publish(createEnvelope('goal.deleted', { goalId: QUEST_9, userId: HERO }, HERO));
       await waitUntil('both events', async () => (await countEffects(world.db, s.schemas.auth)) === 2);
       const names = await world.db.query<{ name: string }>(
         `select name from "${s.schemas.auth}".effects order by name`,
@@ -205,7 +212,7 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       );
       await expect(
         s.quests.transaction(async (_tx, emit) => {
-          await emit('milestone.completed', milestoneCompleted(2).payload, 'u1');
+          await emit('milestone.completed', milestoneCompleted(2).payload, HERO);
           throw new Error('the state change failed');
         }),
       ).rejects.toThrow('the state change failed');
@@ -220,7 +227,7 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       const s = await services(bus);
       const bad = { ...milestoneCompleted(3).payload, xpReward: 'lots' } as never;
       await expect(
-        s.quests.transaction((_tx, emit) => emit('milestone.completed', bad, 'u1')),
+        s.quests.transaction((_tx, emit) => emit('milestone.completed', bad, HERO)),
       ).rejects.toThrow(/payload\.xpReward/);
       await expect(bus.publish({ ...milestoneCompleted(4), payload: bad })).rejects.toThrow(
         /payload\.xpReward/,
@@ -242,7 +249,7 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       );
       await s.quests.start();
       const event = await s.quests.transaction((_tx, emit) =>
-        emit('milestone.completed', milestoneCompleted(5).payload, 'u1'),
+        emit('milestone.completed', milestoneCompleted(5).payload, HERO),
       );
 
       const letters = await waitUntil('a dead letter', async () => {
@@ -299,7 +306,7 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       await s.quests.stop();
       // Committed, then the process "dies" before its relay publishes.
       await s.quests.transaction((_tx, emit) =>
-        emit('milestone.completed', milestoneCompleted(7).payload, 'u1'),
+        emit('milestone.completed', milestoneCompleted(7).payload, HERO),
       );
       expect(await s.quests.backlog()).toBe(1);
       expect(await countEffects(world.db, s.schemas.auth)).toBe(0);
@@ -319,7 +326,7 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
         recordEffect(tx, s.schemas.auth, s.consumers.auth, event),
       );
       await s.quests.transaction((_tx, emit) =>
-        emit('milestone.completed', milestoneCompleted(8).payload, 'u1'),
+        emit('milestone.completed', milestoneCompleted(8).payload, HERO),
       );
       // A relay whose publish never comes back: it claims the row, then its process is as good as gone
       // (with one publish in flight allowed, it never claims again).
@@ -385,7 +392,7 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       await quests.start();
       await waitUntil('the claim at start', () => claims === 1);
       await quests.transaction((_tx, emit) =>
-        emit('milestone.completed', milestoneCompleted(12).payload, 'u1'),
+        emit('milestone.completed', milestoneCompleted(12).payload, HERO),
       );
       await waitUntil('the effect', async () => (await countEffects(world.db, s.schemas.auth)) === 1);
       await waitUntil('the outbox to drain', async () => (await quests.backlog()) === 0);
@@ -414,7 +421,7 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       await doomed.start();
       // Committed and leased to the doomed relay, whose publish never comes back.
       await doomed.transaction((_tx, emit) =>
-        emit('milestone.completed', milestoneCompleted(13).payload, 'u1'),
+        emit('milestone.completed', milestoneCompleted(13).payload, HERO),
       );
       const successor = new OutboxRelay(sqlClient(world.db), s.schemas.quests, bus, { pollIntervalMs: 20 });
       await successor.start();
@@ -516,7 +523,7 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
           recordEffect(tx, s.schemas.auth, s.consumers.auth, event),
         );
         await s.quests.start();
-        const event = createEnvelope('milestone.completed', milestoneCompleted(9).payload, 'u1');
+        const event = createEnvelope('milestone.completed', milestoneCompleted(9).payload, HERO);
         const waited = auth.waitUntilHandled(s.consumers.auth, [event.id], noPolls);
         await bus.publish(event);
         expect(await waited).toBe(true);
@@ -528,7 +535,7 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       it("wakes a waiter in another replica through the database's notification", async () => {
         const bus = await openBus();
         const { s, other, counter } = await replicas(bus, true, true);
-        const event = createEnvelope('milestone.completed', milestoneCompleted(10).payload, 'u1');
+        const event = createEnvelope('milestone.completed', milestoneCompleted(10).payload, HERO);
         const waited = other.waitUntilHandled(s.consumers.auth, [event.id], noPolls);
         // Once the waiter listens (its first look comes after), the event goes out.
         await waitUntil('the first look', () => counter.looks === 1);
@@ -540,7 +547,7 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       it('answers by looking again when nothing announces the event, and says when the wait ran out', async () => {
         const bus = await openBus();
         const { s, other, counter } = await replicas(bus, false, false);
-        const event = createEnvelope('milestone.completed', milestoneCompleted(11).payload, 'u1');
+        const event = createEnvelope('milestone.completed', milestoneCompleted(11).payload, HERO);
         const polls = { timeoutMs: 10_000, firstPollMs: 5, maxPollMs: 20 };
         const waited = other.waitUntilHandled(s.consumers.auth, [event.id], polls);
         await waitUntil('the first look', () => counter.looks >= 1);

@@ -8,6 +8,12 @@ import { InProcessEventBus } from './in-process-bus.ts';
 import { createServiceEvents } from './service-events.ts';
 import { sqlClient } from './sql-client.ts';
 
+// Ids in events are UUIDs.
+const HERO = '10000000-0000-4000-8000-000000000001';
+const QUEST = '20000000-0000-4000-8000-000000000001';
+/** The `n`th id of a kind (2: quests, 3: milestones, 4: progress entries). */
+const testId = (kind: number, n: number) => `${kind}0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
 const retry = { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 };
 
 describeEventBusConformance('in-process bus on PGlite', async () => {
@@ -63,14 +69,14 @@ describe('in-process bus across a crash', () => {
             await emit(
               'progress.logged',
               {
-                progressId: `p${n}`,
-                goalId: 'g',
-                userId: 'u',
+                progressId: testId(4, n),
+                goalId: QUEST,
+                userId: HERO,
                 value: n,
                 unit: null,
                 loggedAt: new Date().toISOString(),
               },
-              'u',
+              HERO,
             );
           }
         });
@@ -111,7 +117,7 @@ describe('in-process dead letters', () => {
   it('survive a restart of the process when kept in the database, and replay there', async () => {
     const db = await openPglite(undefined);
     try {
-      const event = createEnvelope('goal.deleted', { goalId: 'g1', userId: 'u1' }, 'u1');
+      const event = createEnvelope('goal.deleted', { goalId: QUEST, userId: HERO }, HERO);
       const before = new InProcessEventBus({
         retry: { attempts: 1 },
         deadLetters: new SqlDeadLetterStore(db),

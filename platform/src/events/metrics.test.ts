@@ -8,13 +8,17 @@ import { registerBusMetrics } from './metrics.ts';
 import { createServiceEvents } from './service-events.ts';
 import { sqlClient } from './sql-client.ts';
 
+// Ids in events are UUIDs.
+const HERO = '10000000-0000-4000-8000-000000000001';
+const QUEST = '20000000-0000-4000-8000-000000000001';
+
 it('exports dead letters and queue depth per consumer', async () => {
   const bus = new InProcessEventBus({ retry: { attempts: 1 } });
   const unregister = registerBusMetrics(bus);
   await bus.subscribe('metrics_consumer', ['goal.deleted'], async () => {
     throw new Error('always fails');
   });
-  await bus.publish(createEnvelope('goal.deleted', { goalId: 'g', userId: 'u' }, null));
+  await bus.publish(createEnvelope('goal.deleted', { goalId: QUEST, userId: HERO }, null));
   const text = await metricsRegistry.metrics();
   unregister();
   expect(text).toMatch(/lifequest_event_dead_letters\{consumer="metrics_consumer"\} 1\n/);
@@ -36,7 +40,7 @@ it('exports the outbox backlog of each running relay by schema', async () => {
       bus: broken,
     });
     await events.start();
-    await events.transaction((_tx, emit) => emit('goal.deleted', { goalId: 'g', userId: 'u' }, null));
+    await events.transaction((_tx, emit) => emit('goal.deleted', { goalId: QUEST, userId: HERO }, null));
     const running = await metricsRegistry.metrics();
     await events.stop();
     expect(running).toMatch(/lifequest_outbox_backlog\{schema="metrics_q"\} 1\n/);

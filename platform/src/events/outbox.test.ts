@@ -4,8 +4,12 @@ import { type Database, openPglite } from '../db/database.ts';
 import { waitUntil } from '../testing/wait.ts';
 import { createServiceSchema } from './bus.conformance.ts';
 import { InProcessEventBus } from './in-process-bus.ts';
-import { forgetInOutbox, insertOutboxRow, OutboxRelay } from './outbox.ts';
+import { insertOutboxRow, OutboxRelay, purgeFromOutbox } from './outbox.ts';
 import { sqlClient } from './sql-client.ts';
+
+// Ids in events are UUIDs.
+const HERO = '10000000-0000-4000-8000-000000000001';
+const QUEST = '20000000-0000-4000-8000-000000000001';
 
 describe('outbox relay housekeeping', () => {
   let db: Database;
@@ -19,7 +23,7 @@ describe('outbox relay housekeeping', () => {
     const closed = new InProcessEventBus();
     await closed.close();
     const relay = new OutboxRelay(sqlClient(db), 'broken_q', closed);
-    const event = createEnvelope('goal.deleted', { goalId: 'g', userId: 'u' }, null);
+    const event = createEnvelope('goal.deleted', { goalId: QUEST, userId: HERO }, null);
     await sqlClient(db).$transaction((tx) => insertOutboxRow(tx, 'broken_q', event));
     await expect(relay.flush()).rejects.toThrow("1 outbox event(s) of 'broken_q' could not be published yet");
     const [row] = await db.query<{
@@ -58,29 +62,29 @@ describe('outbox relay housekeeping', () => {
     expect(inbox.map((r) => r.event_id)).toEqual(['00000000-0000-4000-8000-000000000004']);
   });
 
-  it("forgets an erased hero's events: published ones at once, pending ones once they are published", async () => {
-    await createServiceSchema(db, 'forget_q');
+  it("purges a purged hero's events from the outbox: published ones at once, pending ones once they are published", async () => {
+    await createServiceSchema(db, 'purge_q');
     const [hero, other] = [crypto.randomUUID(), crypto.randomUUID()];
     const client = sqlClient(db);
     const sent = createEnvelope('goal.deleted', { goalId: crypto.randomUUID(), userId: hero }, hero);
     const othersSent = createEnvelope('goal.deleted', { goalId: crypto.randomUUID(), userId: other }, other);
-    const pending = createEnvelope('user.purged', { userId: hero, service: 'forget_q' }, null);
+    const pending = createEnvelope('user.purged', { userId: hero, service: 'purge_q' }, null);
     await client.$transaction(async (tx) => {
-      for (const event of [sent, othersSent]) await insertOutboxRow(tx, 'forget_q', event);
+      for (const event of [sent, othersSent]) await insertOutboxRow(tx, 'purge_q', event);
     });
-    await db.exec('update forget_q._outbox set published_at = now()');
+    await db.exec('update purge_q._outbox set published_at = now()');
     await client.$transaction(async (tx) => {
-      await insertOutboxRow(tx, 'forget_q', pending);
-      await forgetInOutbox(tx, 'forget_q', hero);
+      await insertOutboxRow(tx, 'purge_q', pending);
+      await purgeFromOutbox(tx, 'purge_q', hero);
     });
     const ids = async () =>
-      (await db.query<{ id: string }>('select id::text from forget_q._outbox order by seq')).map((r) => r.id);
+      (await db.query<{ id: string }>('select id::text from purge_q._outbox order by seq')).map((r) => r.id);
     expect(await ids()).toEqual([othersSent.id, pending.id]);
 
     const bus = new InProcessEventBus();
     const delivered: string[] = [];
-    await bus.subscribe('forget_listener', ['user.purged'], async (event) => void delivered.push(event.id));
-    const relay = new OutboxRelay(client, 'forget_q', bus);
+    await bus.subscribe('purge_listener', ['user.purged'], async (event) => void delivered.push(event.id));
+    const relay = new OutboxRelay(client, 'purge_q', bus);
     await relay.start();
     try {
       await relay.flush();

@@ -47,11 +47,11 @@ export async function insertOutboxRow<N extends EventName>(
 }
 
 /**
- * Erasure (a hero's permanent deletion), in the purge's transaction: this schema's published events
+ * A hero's purge (see purge.ts), in its transaction: this schema's published events
  * that mention `value` (the hero's id: every event about them carries it) are deleted rather than kept
  * for the retention window, and pending ones, which consumers still need, are deleted once published.
  */
-export async function forgetInOutbox(tx: SqlTx, schema: string, value: string): Promise<void> {
+export async function purgeFromOutbox(tx: SqlTx, schema: string, value: string): Promise<void> {
   assertSchemaName(schema);
   if (!value) return;
   await tx.$executeRawUnsafe(
@@ -349,7 +349,7 @@ export class OutboxRelay {
     const batch = new Map(this.#pendingMarks);
     this.#pendingMarks.clear();
     try {
-      // One statement: the rows to forget go, the others are marked sent. Both halves read the same
+      // One statement: the rows of purged heroes go, the others are marked sent. Both halves read the same
       // snapshot, so they take disjoint rows; a row flagged meanwhile (a purge) is left pending, published
       // again after its lease and deleted then.
       await this.#client.$executeRawUnsafe(

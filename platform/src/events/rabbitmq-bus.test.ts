@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import amqp from 'amqplib';
+import { expect, it } from 'vitest';
 import { openPostgres } from '../db/database.ts';
 import { createIsolatedDatabase, describeWithInfra, resolveInfra, uniqueName } from '../testing/infra.ts';
 import { deleteRabbitMqTopology } from '../testing/rabbitmq.ts';
+import { waitUntil } from '../testing/wait.ts';
 import { describeEventBusConformance } from './bus.conformance.ts';
 import { RabbitMqEventBus } from './rabbitmq-bus.ts';
 
@@ -29,5 +33,44 @@ await describeWithInfra('rabbitmq', 'RabbitMQ with PostgreSQL', (amqpUrl) => {
         await database.dispose();
       },
     };
+  });
+
+  it('dead-letters an event naming a hero by anything but a UUID, and never hands it to the consumer', async () => {
+    const prefix = uniqueName('lqtest');
+    const bus = await RabbitMqEventBus.connect({ url: amqpUrl, prefix, retry });
+    const handled: unknown[] = [];
+    try {
+      await bus.subscribe('purger', ['user.deleted'], async (event) => {
+        handled.push(event);
+      });
+      // A producer that skips the platform's validation (the bus's publish would refuse this event).
+      const connection = await amqp.connect(amqpUrl);
+      try {
+        const channel = await connection.createConfirmChannel();
+        const event = {
+          id: randomUUID(),
+          name: 'user.deleted',
+          version: 1,
+          occurredAt: new Date().toISOString(),
+          actorId: null,
+          payload: { userId: 'hero-1' },
+        };
+        channel.publish(bus.exchange, 'user.deleted', Buffer.from(JSON.stringify(event)), {
+          persistent: true,
+        });
+        await channel.waitForConfirms();
+      } finally {
+        await connection.close();
+      }
+      const [letter] = await waitUntil('the dead letter', async () => {
+        const letters = await bus.listDeadLetters('purger');
+        return letters.length > 0 ? letters : undefined;
+      });
+      expect(letter?.error).toMatch(/payload\.userId: Invalid UUID/);
+      expect(handled).toEqual([]);
+    } finally {
+      await bus.close();
+      await deleteRabbitMqTopology({ url: amqpUrl, prefix, retry }, ['purger']);
+    }
   });
 });

@@ -18,6 +18,13 @@ import { RabbitMqEventBus } from './rabbitmq-bus.ts';
 import { createServiceEvents } from './service-events.ts';
 import { sqlClient } from './sql-client.ts';
 
+// Ids in events are UUIDs.
+const HERO = '10000000-0000-4000-8000-000000000001';
+const QUEST = '20000000-0000-4000-8000-000000000001';
+const QUEST_2 = '20000000-0000-4000-8000-000000000002';
+/** The `n`th id of a kind (2: quests, 3: milestones, 4: progress entries). */
+const testId = (kind: number, n: number) => `${kind}0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
 const run = promisify(execFile);
 const TOTAL = 5_000;
 const PER_TRANSACTION = 100;
@@ -107,14 +114,14 @@ await describeWithInfra('rabbitmq', 'RabbitMQ connection loss', (amqpUrl) => {
           await emit(
             'progress.logged',
             {
-              progressId: `p${n}`,
-              goalId: 'g1',
-              userId: 'u1',
+              progressId: testId(4, n),
+              goalId: QUEST,
+              userId: HERO,
               value: n,
               unit: null,
               loggedAt: new Date().toISOString(),
             },
-            'u1',
+            HERO,
           );
         }
       });
@@ -190,7 +197,7 @@ await describeWithInfra('rabbitmq', 'RabbitMQ closing the connection itself', (a
         await bus.subscribe('social', ['goal.deleted'], async (event) => {
           seen.push(event.id);
         });
-        const before = createEnvelope('goal.deleted', { goalId: 'g1', userId: 'u1' }, null);
+        const before = createEnvelope('goal.deleted', { goalId: QUEST, userId: HERO }, null);
         await bus.publish(before);
         await waitUntil('the first event', () => seen.includes(before.id));
 
@@ -206,7 +213,7 @@ await describeWithInfra('rabbitmq', 'RabbitMQ closing the connection itself', (a
           30_000,
         );
 
-        const after = createEnvelope('goal.deleted', { goalId: 'g2', userId: 'u1' }, null);
+        const after = createEnvelope('goal.deleted', { goalId: QUEST_2, userId: HERO }, null);
         await bus.publish(after);
         await waitUntil('the event after the reconnection', () => seen.includes(after.id));
         expect(lines.some((l) => l.includes('closed by the LifeQuest test'))).toBe(true);
@@ -261,7 +268,7 @@ await describeWithInfra('rabbitmq', 'RabbitMQ going away and coming back', (amqp
       });
       await quests.start();
       const record = (n: number) =>
-        quests.transaction((_tx, emit) => emit('goal.deleted', { goalId: `g${n}`, userId: 'u1' }, 'u1'));
+        quests.transaction((_tx, emit) => emit('goal.deleted', { goalId: testId(2, n), userId: HERO }, HERO));
       await record(1);
       await waitUntil('the first event', async () => (await countEffects(db, 'social')) === 1);
 

@@ -6,6 +6,11 @@ import { InProcessEventBus } from './in-process-bus.ts';
 import { createServiceEvents } from './service-events.ts';
 import { sqlClient } from './sql-client.ts';
 
+// Ids in events are UUIDs.
+const HERO = '10000000-0000-4000-8000-000000000001';
+const QUEST = '20000000-0000-4000-8000-000000000001';
+const QUEST_2 = '20000000-0000-4000-8000-000000000002';
+
 describe('the unit of work', () => {
   it('lets a module emit only the events it publishes (EVENT_PUBLISHERS), and rolls back the rest', async () => {
     const db = await openPglite(undefined);
@@ -31,14 +36,14 @@ describe('the unit of work', () => {
           await emit(
             'user.registered',
             {
-              userId: 'u1',
+              userId: HERO,
               email: 'u1@example.com',
               name: 'Aria',
               primaryClass: 'health',
               activeClassTitle: 'Health Novice',
               createdAt: new Date().toISOString(),
             },
-            'u1',
+            HERO,
           );
         }),
       ).rejects.toThrow(
@@ -47,7 +52,7 @@ describe('the unit of work', () => {
       expect(await countEffects(db, 'quests')).toBe(0);
       expect(await outbox()).toEqual([]);
 
-      await events.transaction((_tx, emit) => emit('goal.deleted', { goalId: 'g1', userId: 'u1' }, 'u1'));
+      await events.transaction((_tx, emit) => emit('goal.deleted', { goalId: QUEST, userId: HERO }, HERO));
       expect(await outbox()).toEqual(['goal.deleted']);
       await bus.close();
     } finally {
@@ -79,7 +84,7 @@ describe('the unit of work', () => {
       await expect(
         events.sqlTransaction(async (tx, emit) => {
           await effect(tx);
-          await emit('goal.deleted', { goalId: 'g1', userId: 'u1' }, 'u1');
+          await emit('goal.deleted', { goalId: QUEST, userId: HERO }, HERO);
           throw new Error('changed my mind');
         }),
       ).rejects.toThrow('changed my mind');
@@ -88,7 +93,7 @@ describe('the unit of work', () => {
 
       const event = await events.sqlTransaction(async (tx, emit) => {
         await effect(tx);
-        return emit('goal.deleted', { goalId: 'g2', userId: 'u1' }, 'u1');
+        return emit('goal.deleted', { goalId: QUEST_2, userId: HERO }, HERO);
       });
       expect(event.name).toBe('goal.deleted');
       expect(await countEffects(db, 'quests')).toBe(1);

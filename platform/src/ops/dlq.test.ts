@@ -13,6 +13,11 @@ import { waitUntil } from '../testing/wait.ts';
 import { runDlqCommand } from './dlq-command.ts';
 import { registerOpsRoutes } from './routes.ts';
 
+// Ids in events are UUIDs.
+const HERO = '10000000-0000-4000-8000-000000000001';
+const QUEST = '20000000-0000-4000-8000-000000000001';
+const QUEST_2 = '20000000-0000-4000-8000-000000000002';
+
 const secret = 'an-internal-secret-of-at-least-32-characters';
 const retry = { attempts: 2, baseDelayMs: 5, maxDelayMs: 10 };
 
@@ -29,7 +34,7 @@ async function deadLetterFor(bus: EventBus, consumer: string) {
     if (state.failing) throw new Error('projection offline');
     state.handled++;
   });
-  const event = createEnvelope('goal.deleted', { goalId: 'g1', userId: 'u1' }, 'u1');
+  const event = createEnvelope('goal.deleted', { goalId: QUEST, userId: HERO }, HERO);
   await bus.publish(event);
   await waitUntil('the dead letter', async () => (await bus.listDeadLetters(consumer)).length === 1);
   return { state, event };
@@ -102,7 +107,7 @@ await describeWithInfra('rabbitmq', 'dlq command, distributed mode (RabbitMQ)', 
     try {
       const config = loadConfig({ AMQP_URL: amqpUrl });
       const { state, event } = await deadLetterFor(bus, 'admin');
-      const second = createEnvelope('goal.deleted', { goalId: 'g2', userId: 'u1' }, 'u1');
+      const second = createEnvelope('goal.deleted', { goalId: QUEST_2, userId: HERO }, HERO);
       await bus.publish(second);
       await waitUntil('two dead letters', async () => (await bus.listDeadLetters('admin')).length === 2);
 

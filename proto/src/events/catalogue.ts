@@ -2,11 +2,15 @@ import { z } from 'zod';
 import { LIFE_CLASSES } from '../rules/life-class.ts';
 
 /**
- * One schema per event of the events table (docs/architecture.md#events). Payloads carry what consumers
- * need, so no consumer ever calls back for the basics. Unknown keys are stripped rather than refused,
- * so an older consumer keeps working when a producer adds a field.
+ * One schema per event of the ownership table (docs/architecture.md#events). Payloads carry what
+ * consumers need, so no consumer ever calls back for the basics. Unknown keys are stripped rather than
+ * refused, so an older consumer keeps working when a producer adds a field.
  */
-const id = z.string().min(1);
+/**
+ * Every id an event carries names a row, and every row's id is a UUID: an event with any other id is
+ * refused when published and dead-lettered when consumed, so no consumer has to look at it twice.
+ */
+const id = z.uuid();
 const title = z.string().min(1);
 const timestamp = z.iso.datetime({ offset: true });
 const xp = z.number().int().min(0);

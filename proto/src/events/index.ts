@@ -1,2 +1,3 @@
 export * from './catalogue.ts';
 export * from './envelope.ts';
+export * from './payloads.ts';

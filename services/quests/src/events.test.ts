@@ -40,6 +40,9 @@ async function eventsOf(userId: string) {
     .map((e) => ({ name: e.name, actorId: e.actorId, payload: e.payload as Record<string, unknown> }));
 }
 
+/** One of ai's drafts (their ids are UUIDs). */
+const DRAFT = '6a1c1f0e-3b7d-4c2a-9e51-0d8f4b2a7c13';
+
 const plan = {
   goal: {
     title: 'Save $500',
@@ -53,7 +56,7 @@ const plan = {
   ],
   xp_policy: { total_goal_xp: 120, bonuses: { early_milestone: 5, logging_daily: 2 } },
   habits: [],
-  draftId: 'draft-7',
+  draftId: DRAFT,
 } as const;
 
 describe('the events quests publishes through its outbox', () => {
@@ -79,9 +82,17 @@ describe('the events quests publishes through its outbox', () => {
       {
         name: 'plan.confirmed',
         actorId: hero,
-        payload: { userId: hero, goalId: goal.id, draftId: 'draft-7' },
+        payload: { userId: hero, goalId: goal.id, draftId: DRAFT },
       },
     ]);
+  });
+
+  it('plan.confirmed without a draft id when the client named its draft with anything but a UUID', async () => {
+    const hero = crypto.randomUUID();
+    const named = { ...structuredClone(plan), draftId: 'draft-7' };
+    const { goal } = await quests.plans.confirm(hero, named as never);
+    const confirmed = (await eventsOf(hero)).find((e) => e.name === 'plan.confirmed');
+    expect(confirmed?.payload).toEqual({ userId: hero, goalId: goal.id, draftId: null });
   });
 
   it('milestone.completed with its XP and bonus, goal.completed with the plan’s rest, and their reopenings', async () => {

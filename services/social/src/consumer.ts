@@ -23,22 +23,21 @@
 // Milestone and quest events carry the item's version (its toggles so far): an event older than one
 // already seen for the same item is ignored, so a completion delivered after its reopening changes
 // nothing. Events about a deleted hero are ignored.
-import type { SqlTx } from '@lifequest/platform';
-import { type ChallengeClass, type EventEnvelope, type EventName, isUuid } from '@lifequest/proto';
+import { purgeOnUserDeleted, type SqlTx } from '@lifequest/platform';
+import type { ChallengeClass, EventEnvelope, EventName } from '@lifequest/proto';
 import { challengeClassOf } from './challenges/class-of-quest.ts';
 import { countStep, takeStepBack } from './challenges/progress.ts';
 import type { SocialEvents, SocialTx } from './db.ts';
 import { type NewActivity, recordActivity, retractActivity } from './feed/activities.ts';
 import { applyProfile, applyXp } from './heroes/projection.ts';
-import { isDeleted, purgeHero } from './purge.ts';
+import { isPurged, purgeHero } from './purge.ts';
 
-/** Who the hero is, and their erasure: through social's Prisma client. */
+/** Who the hero is: through social's Prisma client. */
 export const PROFILE_EVENTS = [
   'user.registered',
   'user.updated',
   'user.onboarded',
   'user.leveled_up',
-  'user.deleted',
 ] as const satisfies readonly EventName[];
 
 /**
@@ -55,7 +54,11 @@ export const DEED_EVENTS = [
   'story.generated',
 ] as const satisfies readonly EventName[];
 
-export const CONSUMED = [...PROFILE_EVENTS, ...DEED_EVENTS] as const satisfies readonly EventName[];
+export const CONSUMED = [
+  ...PROFILE_EVENTS,
+  ...DEED_EVENTS,
+  'user.deleted',
+] as const satisfies readonly EventName[];
 
 type ProfileEvent = EventEnvelope<(typeof PROFILE_EVENTS)[number]>;
 type DeedEvent = EventEnvelope<(typeof DEED_EVENTS)[number]>;
@@ -63,22 +66,15 @@ type DeedEvent = EventEnvelope<(typeof DEED_EVENTS)[number]>;
 export async function consumeEvents(events: SocialEvents): Promise<void> {
   // One consumer (one queue, one inbox), two units of work: each event's inbox row and effect commit
   // together whichever it runs on.
-  await events.subscribe('social', PROFILE_EVENTS, async (event, tx, emit) => {
-    await reactToProfile(event, tx);
-    if (event.name !== 'user.deleted') return;
-    // The purge is done: tell the admin, and keep none of social's published events about the hero.
-    await emit('user.purged', { userId: event.payload.userId, service: 'social' }, null);
-    await events.forget(tx, event.payload.userId);
-  });
+  await events.subscribe('social', PROFILE_EVENTS, (event, tx) => reactToProfile(event, tx));
   await events.subscribeSql('social', DEED_EVENTS, (event, tx) => reactToDeed(event, tx));
+  // The platform's purge confirms it to the admin with user.purged (docs/architecture.md#deletion).
+  await purgeOnUserDeleted(events, 'social', purgeHero);
 }
 
 export async function reactToProfile(event: ProfileEvent, tx: SocialTx): Promise<void> {
   const { userId } = event.payload;
-  // Heroes' ids are uuids; an event about anything else concerns nobody here.
-  if (!isUuid(userId)) return;
-  if (event.name === 'user.deleted') return purgeHero(tx, userId);
-  if (await isDeleted(tx, userId)) return;
+  if (await isPurged(tx, userId)) return;
   if (event.name !== 'user.leveled_up') return applyProfile(tx, event);
   await applyProfile(tx, event);
   return recordActivity(tx, {
@@ -93,9 +89,7 @@ export async function reactToProfile(event: ProfileEvent, tx: SocialTx): Promise
 
 export async function reactToDeed(event: DeedEvent, tx: SqlTx): Promise<void> {
   const { userId } = event.payload;
-  // Heroes' ids are uuids; an event about anything else concerns nobody here.
-  if (!isUuid(userId)) return;
-  if (await isDeleted(tx, userId)) return;
+  if (await isPurged(tx, userId)) return;
   const at = new Date(event.occurredAt);
   switch (event.name) {
     case 'user.xp_changed':

@@ -1,4 +1,4 @@
-import { erasedHeroHash, type SqlTx } from '@lifequest/platform';
+import { purgedHeroHash, type SqlTx } from '@lifequest/platform';
 import { purgeChallenges } from './challenges/progress.ts';
 import type { SocialTx } from './db.ts';
 import { purgeFeed } from './feed/activities.ts';
@@ -16,13 +16,14 @@ export async function purgeHero(tx: SocialTx, userId: string): Promise<void> {
   await tx.friendRequestQuota.deleteMany({ where: { userId } });
   await tx.sourceVersion.deleteMany({ where: { userId } });
   await tx.hero.deleteMany({ where: { id: userId } });
-  await tx.deletedHero.createMany({ data: [{ idHash: erasedHeroHash(userId) }], skipDuplicates: true });
+  await tx.deletedHero.createMany({ data: [{ idHash: purgedHeroHash(userId) }], skipDuplicates: true });
 }
 
-export async function isDeleted(tx: SqlTx, userId: string): Promise<boolean> {
+/** Whether the hero was purged: events about them that arrive late change nothing. */
+export async function isPurged(tx: SqlTx, userId: string): Promise<boolean> {
   const rows = await tx.$queryRawUnsafe<unknown[]>(
     `select 1 from "social"."deleted_heroes" where id_hash = $1`,
-    erasedHeroHash(userId),
+    purgedHeroHash(userId),
   );
   return rows.length > 0;
 }

@@ -49,7 +49,7 @@ describe('DELETE /api/admin/users/{id}', () => {
     expect(repeat.body.pending_services).toEqual(row?.deletion?.pending_services);
   });
 
-  it('once every holder confirmed, forgets the hero but keeps the cost of their AI calls', async () => {
+  it('once every holder confirmed, purges the hero but keeps the cost of their AI calls', async () => {
     const hero = await registerHero(h, 'Fenna');
     await h.publish('goal.created', {
       goalId: crypto.randomUUID(),
@@ -93,7 +93,7 @@ describe('DELETE /api/admin/users/{id}', () => {
     expect(done.body).toEqual({ id: hero.id, status: 'completed', pending_services: [] });
   });
 
-  it('an event about an erased hero delivered late brings nothing back', async () => {
+  it('an event about a purged hero delivered late brings nothing back', async () => {
     const hero = await registerHero(h, 'Gwen');
     await h.admin().delete(`/api/admin/users/${hero.id}`);
     await confirmAll(hero.id);

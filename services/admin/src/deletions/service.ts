@@ -1,13 +1,13 @@
 import { AppError } from '@lifequest/platform';
-import { type AdminDeletion, isUuid } from '@lifequest/proto';
+import type { AdminDeletion } from '@lifequest/proto';
 import { type AdminEvents, type AdminTx, CONSUMER } from '../db.ts';
-import { erase, isErased } from './erased.ts';
+import { isPurged, purgeHero } from './purged.ts';
 
 /**
- * Permanent deletion of a hero (docs/product.md#admin), driven by events: the admin records the request with
+ * Permanent deletion of a hero (docs/architecture.md#deletion), driven by events: the admin records the request with
  * user.deletion_requested; auth deletes the hero and publishes user.deleted; every other holder of
  * their data purges its own rows and confirms with user.purged. The deletion stays 'pending' (and the
- * panel shows who has not confirmed) until all have; the admin then forgets the hero too.
+ * panel shows who has not confirmed) until all have; the admin then purges the hero too.
  */
 export class DeletionService {
   readonly #events: AdminEvents;
@@ -24,7 +24,7 @@ export class DeletionService {
   async request(adminId: string, userId: string): Promise<AdminDeletion> {
     if (userId === adminId) throw new AppError('ADMIN_DELETE_SELF', 'You cannot delete your own account.');
     return this.#events.transaction(async (tx, emit) => {
-      if (await isErased(tx, userId)) return { id: userId, status: 'completed', pending_services: [] };
+      if (await isPurged(tx, userId)) return { id: userId, status: 'completed', pending_services: [] };
       const hero = await tx.hero.findUnique({ where: { id: userId } });
       if (!hero?.email) throw new AppError('USER_NOT_FOUND', 'No hero with this id.');
       if (this.#adminEmails.includes(hero.email.toLowerCase())) {
@@ -52,15 +52,14 @@ export async function followDeletions(events: AdminEvents): Promise<void> {
     const holder = event.name === 'user.deleted' ? 'auth' : event.payload.service;
     const { userId } = event.payload;
     if (!(await confirm(tx, userId, holder))) return;
-    await erase(tx, userId);
+    await purgeHero(tx, userId);
     // admin's own published user.deletion_requested named the hero too.
-    await events.forget(tx, userId);
+    await events.purgeOutbox(tx, userId);
   });
 }
 
 /** Takes one holder's confirmation; whether it was the last one (the deletion is then complete). */
 async function confirm(tx: AdminTx, userId: string, holder: string): Promise<boolean> {
-  if (!isUuid(userId)) return false;
   // One statement, so confirmations handled at the same time each see the other's (the row is locked).
   const [deletion] = await tx.$queryRaw<{ pending: string[] }[]>`
     update "admin"."deletions" set pending = array_remove(pending, ${holder})

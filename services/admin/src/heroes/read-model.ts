@@ -1,7 +1,7 @@
 import type { SqlTx } from '@lifequest/platform';
-import { type EventEnvelope, isUuid } from '@lifequest/proto';
+import type { EventEnvelope } from '@lifequest/proto';
 import { type AdminEvents, CONSUMER } from '../db.ts';
-import { isErased } from '../deletions/erased.ts';
+import { isPurged } from '../deletions/purged.ts';
 
 export const HERO_EVENTS = [
   'user.registered',
@@ -35,26 +35,22 @@ interface HeroChange {
 export async function followHeroes(events: AdminEvents): Promise<void> {
   await events.subscribeSql(CONSUMER, HERO_EVENTS, async (event, tx) => {
     const userId = event.payload.userId;
-    if (!isUuid(userId) || (await isErased(tx, userId))) return;
+    if (await isPurged(tx, userId)) return;
     const at = new Date(event.occurredAt);
     switch (event.name) {
       case 'goal.created':
-        if (isUuid(event.payload.goalId)) {
-          await tx.$executeRawUnsafe(
-            `insert into "admin"."hero_goals" (goal_id, user_id) values ($1::uuid, $2::uuid)
-             on conflict do nothing`,
-            event.payload.goalId,
-            userId,
-          );
-        }
+        await tx.$executeRawUnsafe(
+          `insert into "admin"."hero_goals" (goal_id, user_id) values ($1::uuid, $2::uuid)
+           on conflict do nothing`,
+          event.payload.goalId,
+          userId,
+        );
         return;
       case 'goal.deleted':
-        if (isUuid(event.payload.goalId)) {
-          await tx.$executeRawUnsafe(
-            `delete from "admin"."hero_goals" where goal_id = $1::uuid`,
-            event.payload.goalId,
-          );
-        }
+        await tx.$executeRawUnsafe(
+          `delete from "admin"."hero_goals" where goal_id = $1::uuid`,
+          event.payload.goalId,
+        );
         return;
       default:
         await applyHeroChange(tx, userId, at, heroChange(event));

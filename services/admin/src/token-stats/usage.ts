@@ -1,17 +1,14 @@
-import { isUuid } from '@lifequest/proto';
 import { type AdminEvents, CONSUMER } from '../db.ts';
-import { isErased } from '../deletions/erased.ts';
+import { isPurged } from '../deletions/purged.ts';
 
 /**
- * Records every model call ai meters. A call of a hero already erased is kept without their id, as
+ * Records every model call ai meters. A call of a hero already purged is kept without their id, as
  * their earlier calls were: the cost happened, so the totals keep it.
  */
 export async function followAiUsage(events: AdminEvents): Promise<void> {
   await events.subscribe(CONSUMER, ['ai.usage.recorded'], async (event, tx) => {
     const usage = event.payload;
-    if (!isUuid(usage.usageId)) return;
-    const userId =
-      usage.userId && isUuid(usage.userId) && !(await isErased(tx, usage.userId)) ? usage.userId : null;
+    const userId = usage.userId && !(await isPurged(tx, usage.userId)) ? usage.userId : null;
     await tx.aiUsage.createMany({
       data: [
         {

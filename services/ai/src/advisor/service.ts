@@ -3,7 +3,6 @@ import {
   type AdvisorMessage,
   type AdvisorReply,
   type ChatMessage,
-  isUuid,
   Plan,
   type PlanDraftResponse,
 } from '@lifequest/proto';
@@ -20,9 +19,9 @@ const HISTORY_FOR_MODEL = 30;
 const HISTORY_SHOWN = 200;
 
 /**
- * The AI Coach of the Pathfinder page (docs/product.md#pathfinder): it proposes a Plan, which waits as the
- * hero's one draft until the hero confirms it (quests creates the quest and says plan.confirmed) or a
- * newer plan replaces it.
+ * The AI Coach of the Pathfinder page (docs/product.md#pathfinder): it proposes a Plan, which waits
+ * as the hero's one draft until the hero confirms it (quests creates the quest and says
+ * plan.confirmed) or a newer plan replaces it.
  */
 export class AdvisorService {
   readonly #db: AiDb;
@@ -97,7 +96,7 @@ export class AdvisorService {
    */
   async confirmed(tx: AiTx, userId: string, draftId: string | null): Promise<void> {
     await tx.planDraft.deleteMany({
-      where: draftId && isUuid(draftId) ? { id: draftId, userId } : { userId },
+      where: draftId ? { id: draftId, userId } : { userId },
     });
   }
 

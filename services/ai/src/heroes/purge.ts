@@ -1,27 +1,22 @@
-import { isUuid } from '@lifequest/proto';
+import { purgeOnUserDeleted } from '@lifequest/platform';
 import type { AiEvents } from '../db.ts';
 
 export const CONSUMER = 'ai';
 
 /**
  * A deleted hero leaves no words behind: conversations, advisor messages, the plan draft, stories,
- * budget reservations and the call starts the per-hero rate counts go, and so do ai's published events about them. Token usage stays, without the
- * hero's id, so the cost history the admin sees stays true. user.purged tells the admin ai is done.
+ * budget reservations and the call starts the per-hero rate counts go, and so do ai's published events
+ * about them. Token usage stays, without the hero's id, so the cost history the admin sees stays true.
+ * user.purged tells the admin ai is done (docs/architecture.md#deletion).
  */
 export async function purgeDeletedHeroes(events: AiEvents): Promise<void> {
-  await events.subscribe(CONSUMER, ['user.deleted'], async (event, tx, emit) => {
-    const userId = event.payload.userId;
-    // Every row's user_id is a uuid, so any other id owns nothing here.
-    if (isUuid(userId)) {
-      await tx.conversation.deleteMany({ where: { userId } });
-      await tx.advisorMessage.deleteMany({ where: { userId } });
-      await tx.planDraft.deleteMany({ where: { userId } });
-      await tx.story.deleteMany({ where: { userId } });
-      await tx.tokenReservation.deleteMany({ where: { userId } });
-      await tx.callStart.deleteMany({ where: { userId } });
-      await tx.tokenUsage.updateMany({ where: { userId }, data: { userId: null } });
-    }
-    await emit('user.purged', { userId, service: CONSUMER }, null);
-    await events.forget(tx, userId);
+  await purgeOnUserDeleted(events, CONSUMER, async (tx, userId) => {
+    await tx.conversation.deleteMany({ where: { userId } });
+    await tx.advisorMessage.deleteMany({ where: { userId } });
+    await tx.planDraft.deleteMany({ where: { userId } });
+    await tx.story.deleteMany({ where: { userId } });
+    await tx.tokenReservation.deleteMany({ where: { userId } });
+    await tx.callStart.deleteMany({ where: { userId } });
+    await tx.tokenUsage.updateMany({ where: { userId }, data: { userId: null } });
   });
 }

@@ -1,4 +1,3 @@
-import { isUuid } from '@lifequest/proto';
 import type { AiEvents } from '../db.ts';
 import { CONSUMER } from '../heroes/purge.ts';
 
@@ -9,7 +8,6 @@ import { CONSUMER } from '../heroes/purge.ts';
 export async function dropStoriesOfDeletedGoals(events: AiEvents): Promise<void> {
   await events.subscribe(CONSUMER, ['goal.deleted'], async (event, tx) => {
     const { userId, goalId } = event.payload;
-    if (!isUuid(userId)) return;
     await tx.story.deleteMany({ where: { userId, kind: 'focused', achievementId: goalId } });
   });
 }

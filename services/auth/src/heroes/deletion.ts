@@ -1,10 +1,7 @@
-import { z } from 'zod';
 import type { AuthEvents } from '../db.ts';
 
 /** What auth consumes to delete a hero. */
 export const DELETION_EVENTS = ['user.deletion_requested'] as const;
-
-const HeroId = z.uuid();
 
 /**
  * Permanent deletion, asked by an admin (user.deletion_requested): the hero goes with their credentials
@@ -15,8 +12,8 @@ const HeroId = z.uuid();
 export async function deleteHeroesOnRequest(events: AuthEvents): Promise<void> {
   await events.subscribe('auth', DELETION_EVENTS, async (event, tx, emit) => {
     const { userId } = event.payload;
-    if (HeroId.safeParse(userId).success) await tx.user.deleteMany({ where: { id: userId } });
+    await tx.user.deleteMany({ where: { id: userId } });
     await emit('user.deleted', { userId }, event.actorId);
-    await events.forget(tx, userId);
+    await events.purgeOutbox(tx, userId);
   });
 }

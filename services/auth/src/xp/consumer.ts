@@ -1,4 +1,4 @@
-import { activeClassTitle, type EventEnvelope, isUuid, lifeLevelForXp, toIsoDate } from '@lifequest/proto';
+import { activeClassTitle, type EventEnvelope, lifeLevelForXp, toIsoDate } from '@lifequest/proto';
 import type { AuthEvents } from '../db.ts';
 import { awardOnce, type LedgerState, ledgerState, type NewLine, settle, writeLines } from './ledger.ts';
 
@@ -29,8 +29,6 @@ export async function consumeXpEvents(events: AuthEvents): Promise<void> {
     XP_EVENTS,
     async (event, tx, emit) => {
       const userId = event.payload.userId;
-      // Only a uuid can name a hero; any other id has no XP to change.
-      if (!isUuid(userId)) return;
       // One hero's events one at a time: balances and the level-up check read what the last one wrote.
       const [hero] = await tx.$queryRawUnsafe<{ name: string; primary_class: string }[]>(
         `select name, primary_class from auth.users where id = $1::uuid for update`,

@@ -1,5 +1,10 @@
 import type { Emit } from '@lifequest/platform';
-import type { EventEnvelope } from '@lifequest/proto';
+import {
+  type CompletedQuest,
+  type EventEnvelope,
+  goalCompletedPayload,
+  milestoneCompletedPayload,
+} from '@lifequest/proto';
 import type { QuestsTx } from '../db.ts';
 import type { Goal, Milestone } from '../generated/prisma/client.ts';
 import type { PlannedMilestone } from './milestone-plan.ts';
@@ -105,22 +110,22 @@ export async function insertQuest(tx: QuestsTx, emit: Emit, quest: NewQuest): Pr
     quest.userId,
   );
   const xpEvents: EventEnvelope[] = [];
+  const completed: CompletedQuest = {
+    goalId: goal.id,
+    userId: goal.userId,
+    title: goal.title,
+    className: goal.className,
+    foundation: goal.foundation,
+  };
   for (const m of milestones.filter((milestone) => milestone.isCompleted)) {
     xpEvents.push(
       await emit(
         'milestone.completed',
-        {
-          milestoneId: m.id,
-          goalId: goal.id,
-          userId: goal.userId,
-          title: m.title,
-          goalTitle: goal.title,
-          xpReward: m.xpReward,
-          xpBonus: 0,
-          version: m.version,
-          className: goal.className,
-          foundation: goal.foundation,
-        },
+        milestoneCompletedPayload(
+          completed,
+          { milestoneId: m.id, title: m.title, xpReward: m.xpReward, version: m.version },
+          0,
+        ),
         quest.userId,
       ),
     );
@@ -129,15 +134,7 @@ export async function insertQuest(tx: QuestsTx, emit: Emit, quest: NewQuest): Pr
     xpEvents.push(
       await emit(
         'goal.completed',
-        {
-          goalId: goal.id,
-          userId: goal.userId,
-          title: goal.title,
-          foundation: goal.foundation,
-          className: goal.className,
-          xpBonus: goal.completionBonusXp,
-          version: goal.version,
-        },
+        goalCompletedPayload(completed, { xpBonus: goal.completionBonusXp, version: goal.version }),
         quest.userId,
       ),
     );

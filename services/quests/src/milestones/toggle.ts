@@ -1,7 +1,9 @@
 import {
+  type CompletedQuest,
   type EventPayloads,
-  type Foundation,
+  goalCompletedPayload,
   type MilestoneToggleResult,
+  milestoneCompletedPayload,
   questProgress,
   toIsoDate,
 } from '@lifequest/proto';
@@ -116,22 +118,29 @@ export function decideToggle(read: ToggleRead, userId: string): ToggleDecision {
   const questChanges = questDone !== quest.is_completed;
   const milestoneVersion = milestone.version + 1;
   const questVersion = quest.version + 1;
-  const foundation = quest.foundation as Foundation | null;
+  const completed: CompletedQuest = {
+    goalId: quest.id,
+    userId,
+    title: quest.title,
+    className: quest.class_name,
+    foundation: quest.foundation,
+  };
 
   const base = { milestoneId: milestone.id, goalId: quest.id, userId, title: milestone.title };
   const events: ToggleEvent[] = [
     completing
       ? {
           name: 'milestone.completed',
-          payload: {
-            ...base,
-            goalTitle: quest.title,
-            xpReward: milestone.xp_reward,
-            xpBonus: bonus,
-            version: milestoneVersion,
-            className: quest.class_name,
-            foundation,
-          },
+          payload: milestoneCompletedPayload(
+            completed,
+            {
+              milestoneId: milestone.id,
+              title: milestone.title,
+              xpReward: milestone.xp_reward,
+              version: milestoneVersion,
+            },
+            bonus,
+          ),
         }
       : {
           name: 'milestone.reopened',
@@ -145,7 +154,10 @@ export function decideToggle(read: ToggleRead, userId: string): ToggleDecision {
       questDone
         ? {
             name: 'goal.completed',
-            payload: { ...payload, foundation, className: quest.class_name, xpBonus: quest.completion_bonus },
+            payload: goalCompletedPayload(completed, {
+              xpBonus: quest.completion_bonus,
+              version: questVersion,
+            }),
           }
         : { name: 'goal.reopened', payload },
     );

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   type GoalCategory,
+  isUuid,
   type LifeClass,
   type PlanConfirmBody,
   type QuestWithMilestones,
@@ -22,9 +23,9 @@ const CLASS_OF_CATEGORY: Readonly<Record<GoalCategory, LifeClass>> = {
 };
 
 /**
- * Confirming a plan (docs/product.md#pathfinder): the quest with its category, difficulty, metric, XP policy
- * and habits, and the plan's milestones with their XP. `plan.confirmed` tells the ai service to clear
- * the draft.
+ * Confirming a plan (docs/product.md#pathfinder): the quest with its category, difficulty, metric,
+ * XP policy and habits, and the plan's milestones with their XP. `plan.confirmed` tells the ai
+ * service to clear the draft.
  *
  * XP: each milestone earns its xp_reward. total_goal_xp is the whole quest's worth, so what it has
  * beyond the milestones' sum is earned when the quest completes; nothing is counted twice. The plan's
@@ -83,11 +84,10 @@ export class PlanService {
             xpReward: m.xp_reward,
           })),
         });
-        await emit(
-          'plan.confirmed',
-          { userId, goalId: quest.goal.id, draftId: plan.draftId ?? null },
-          userId,
-        );
+        // The client names its draft with any text; only a UUID can be one of ai's drafts, and
+        // plan.confirmed carries ids only (with none, ai clears whatever draft the hero has).
+        const draftId = plan.draftId && isUuid(plan.draftId) ? plan.draftId : null;
+        await emit('plan.confirmed', { userId, goalId: quest.goal.id, draftId }, userId);
         return quest;
       })
       .catch((error: unknown) => {
