@@ -1,6 +1,7 @@
 import { Compass, Minus, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { ReplanButton } from '../replan/ReplanButton.tsx';
 import { ChatComposer } from './ChatComposer.tsx';
 import { ChatTranscript } from './ChatTranscript.tsx';
 import type { FloatingChatLine } from './floatingChat.ts';
@@ -27,7 +28,10 @@ export default function FloatingChatPanel({ chat }: { chat: FloatingChat }) {
   }
 
   function renderActions(line: FloatingChatLine, lineIndex: number) {
-    if (!line.actions?.length) return null;
+    const replans = (line.replans ?? []).map((offer) => (
+      <ReplanButton key={`replan-${lineIndex}-${offer.goalId}`} goalId={offer.goalId} title={offer.title} />
+    ));
+    if (!line.actions?.length) return replans.length > 0 ? replans : null;
     return line.actions.map((action, actionIndex) => {
       const key = actionKey(lineIndex, actionIndex);
       const adding = apply.isPending && apply.variables === action;
