@@ -98,6 +98,13 @@ it.skipIf(skipReason !== null)(
     await page.goto('/');
     await see(page.getByRole('heading', { name: 'Current Quests' }));
     await hasCount(page.getByRole('button', { name: REPLAN }), 1);
+    for (const viewport of [WIDE, NARROW]) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({
+        path: join(dir, `quest-behind-${viewport.width}x${viewport.height}.png`),
+        animations: 'disabled',
+      });
+    }
     await page.getByRole('button', { name: REPLAN }).click();
 
     const dialog = page.getByRole('dialog', { name: REPLAN });
