@@ -123,6 +123,24 @@ describe('confirming a re-plan', () => {
     expect(kept).toMatchObject({ is_completed: true, due_date: first!.due_date });
   });
 
+  it('five parallel confirmations of one re-plan change the quest once', async () => {
+    const hero = quest.hero();
+    const goal = await questWithOneDone(hero);
+    const plan = replan(goal, [
+      { id: goal.milestones[1]!.id, label: 'First draft', due_date: addDays(today(), 45), xp_reward: 50 },
+      { label: 'Second draft', due_date: addDays(today(), 90), xp_reward: 70 },
+    ]);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => hero.post('/api/plans/confirm', plan)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const ids = answers.map((a) => JSON.stringify(a.body.milestones.map((m: { id: string }) => m.id)));
+    expect(new Set(ids).size).toBe(1);
+    expect(answers[0]!.body.milestones).toHaveLength(3);
+    await quest.settled();
+    expect(
+      quest.publishedOf('plan.confirmed').filter((e) => e.payload.draftId === plan.draftId),
+    ).toHaveLength(1);
+  });
+
   it("another hero's quest is QUEST_NOT_FOUND", async () => {
     const goal = await questWithOneDone(quest.hero());
     const res = await quest
