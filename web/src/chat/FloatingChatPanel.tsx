@@ -28,8 +28,16 @@ export default function FloatingChatPanel({ chat }: { chat: FloatingChat }) {
   }
 
   function renderActions(line: FloatingChatLine, lineIndex: number) {
+    // What the hero said ("I need more time for the novel") goes with the re-plan as its note.
+    const asked = chat.lines[lineIndex - 1];
+    const note = asked?.role === 'user' ? asked.content.slice(0, 500) : undefined;
     const replans = (line.replans ?? []).map((offer) => (
-      <ReplanButton key={`replan-${lineIndex}-${offer.goalId}`} goalId={offer.goalId} title={offer.title} />
+      <ReplanButton
+        key={`replan-${lineIndex}-${offer.goalId}`}
+        goalId={offer.goalId}
+        title={offer.title}
+        note={note}
+      />
     ));
     if (!line.actions?.length) return replans.length > 0 ? replans : null;
     return line.actions.map((action, actionIndex) => {

@@ -11,7 +11,7 @@ export const REPLAN_LABEL = 'Re-plan with The Pathfinder';
  * "Re-plan with The Pathfinder", on a quest that fell behind (replan/behind.ts). It opens the re-plan
  * beside the current plan; the dialog (and its request) loads only when the hero asks for it.
  */
-export function ReplanButton({ goalId, title }: { goalId: string; title: string }) {
+export function ReplanButton({ goalId, title, note }: { goalId: string; title: string; note?: string }) {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   return (
@@ -38,6 +38,7 @@ export function ReplanButton({ goalId, title }: { goalId: string; title: string 
           <ReplanDialog
             goalId={goalId}
             title={title}
+            note={note}
             onClose={() => setOpen(false)}
             returnFocus={() => opener.current?.focus()}
           />

@@ -1,6 +1,7 @@
 import { addDays, type ReplanReply, toIsoDate } from '@lifequest/proto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FloatingChat } from '../chat/FloatingChat.tsx';
 import QuestsPage from '../quests/QuestsPage.tsx';
 import type { Goal, Milestone } from '../quests/types.ts';
 import { mockApi, renderWithProviders, testUser } from '../test/render.tsx';
@@ -113,5 +114,34 @@ describe('Re-plan with The Pathfinder', () => {
     const sent = api.callsTo('POST', '/api/plans/confirm')[0]!.body;
     expect(sent).toMatchObject({ goal_id: 'g1', draftId: 'd1', goal: { title: 'Run a 5K, steadily' } });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: REPLAN_LABEL })).toBeNull());
+  });
+});
+
+describe('the floating chat', () => {
+  it('offers the re-plan of a REPLAN_GOAL action and sends what the hero said as its note', async () => {
+    const api = mockApi({
+      'POST /api/ai/pathfinder-conversation': {
+        body: {
+          reply: 'Here is a new path for "Run a 5K".',
+          actions: [{ type: 'REPLAN_GOAL', payload: { goalId: 'g1', draftId: 'd0', title: 'Run a 5K' } }],
+        },
+      },
+      'POST /api/advisor/replan': { body: draft },
+    });
+    renderWithProviders(<FloatingChat heroName="Aria" />, { user: testUser });
+    fireEvent.click(screen.getByRole('button', { name: 'Ask The Pathfinder' }));
+    const chat = await screen.findByRole('dialog', { name: 'The Pathfinder' });
+    const box = within(chat).getByRole('textbox', { name: 'Message The Pathfinder' });
+    fireEvent.change(box, { target: { value: 'I fell behind on my 5k' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+
+    fireEvent.click(await within(chat).findByRole('button', { name: REPLAN_LABEL }));
+    await screen.findByRole('dialog', { name: REPLAN_LABEL });
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/advisor/replan')[0]?.body).toEqual({
+        goal_id: 'g1',
+        note: 'I fell behind on my 5k',
+      }),
+    );
   });
 });

@@ -85,11 +85,14 @@ function proposedRows(plan: Plan, current: QuestWithMilestones): Row[] {
 export default function ReplanDialog({
   goalId,
   title,
+  note,
   onClose,
   returnFocus,
 }: {
   goalId: string;
   title: string;
+  /** What the hero said about it, when the chat offered the re-plan. */
+  note?: string;
   onClose: () => void;
   returnFocus: () => void;
 }) {
@@ -98,8 +101,8 @@ export default function ReplanDialog({
   const [editedTitle, setEditedTitle] = useState(title);
   const { mutate } = request;
   useEffect(() => {
-    mutate({ goal_id: goalId });
-  }, [mutate, goalId]);
+    mutate(note ? { goal_id: goalId, note } : { goal_id: goalId });
+  }, [mutate, goalId, note]);
   const draft = request.data;
 
   return (
