@@ -77,6 +77,14 @@ describe('the offline re-plan', () => {
     expect(more.milestones.at(-1)!.due_date > '2026-03-02').toBe(true);
   });
 
+  it('merges steps when the deadline the hero asks for leaves too little time for each', () => {
+    const plan = replanQuest({ quest: quest(), today: '2026-02-12', newDeadline: '2026-02-22', note: null });
+    expect(plan.milestones).toEqual([
+      { id: ids[1], label: 'Run 3K and Run the 5K', due_date: '2026-02-22', xp_reward: 90 },
+    ]);
+    expect(plan.reasons.join(' ')).toMatch(/2 milestones become 1/);
+  });
+
   it('merges or splits when the note asks for it, keeping the XP', () => {
     const merged = replanQuest({
       quest: quest(),

@@ -100,6 +100,18 @@ export function replanQuest(input: OfflineReplanInput): OfflineReplan {
     }
   }
 
+  // A deadline the hero set close leaves too little room for every step: fewer, bigger steps instead.
+  if (steps.length > 1 && daysBetween(today, deadline) / steps.length < MIN_DAYS_PER_MILESTONE) {
+    const before = steps.length;
+    while (steps.length > 1 && daysBetween(today, deadline) / steps.length < MIN_DAYS_PER_MILESTONE) {
+      const [a, b] = steps as [Step, Step];
+      steps = [{ id: a.id, label: joinLabels(a.label, b.label), xp: a.xp + b.xp }, ...steps.slice(2)];
+    }
+    reasons.push(
+      `${formatDate(deadline)} leaves under ${MIN_DAYS_PER_MILESTONE} days a milestone, so ${before} milestones become ${steps.length}.`,
+    );
+  }
+
   const span = Math.max(steps.length, daysBetween(today, deadline));
   const splitAsked = SPLIT.test(note);
   const firstStepTooLong = span / steps.length > LONGEST_STEP_DAYS && steps.length < 20;
