@@ -257,14 +257,14 @@ for (const provider of ['offline', 'openai'] as const) {
         ]);
 
         const vague = await hero.post('/api/ai/pathfinder-conversation', {
-          messages: [{ role: 'user', content: 'I need more time' }],
+          messages: [{ role: 'user', content: "I'm falling behind" }],
         });
         expect(vague.body.actions).toEqual([]);
         expect(vague.body.reply).toContain('"Run a 5K"');
         expect(vague.body.reply).toContain('"Write a novel"');
         const named = await hero.post('/api/ai/pathfinder-conversation', {
           messages: [
-            { role: 'user', content: 'I need more time' },
+            { role: 'user', content: "I'm falling behind" },
             { role: 'assistant', content: vague.body.reply },
             { role: 'user', content: 'the novel' },
           ],
@@ -273,6 +273,12 @@ for (const provider of ['offline', 'openai'] as const) {
           goalId: novel.body.id,
           title: 'Write a novel',
         });
+
+        // Asking for time without naming a quest may revise a plan being shaped: it is the coach's.
+        const revise = await hero.post('/api/advisor/message', {
+          message: 'push back the deadline to August',
+        });
+        expect(revise.body.plan?.goal_id).toBeUndefined();
 
         const coach = await hero.post('/api/advisor/message', { message: 'I need more time for the novel' });
         expect(coach.status).toBe(200);

@@ -4,7 +4,14 @@ import type { CallOptions } from '../providers/port.ts';
 /** What a chat turn lends a re-plan: the client's abort signal and its stream. */
 type TurnIo = Pick<CallOptions, 'signal' | 'onDelta'>;
 
-import { asksForReplan, chooseQuest, NO_OPEN_QUEST, WHICH_QUEST, whichQuestQuestion } from './intent.ts';
+import {
+  chooseQuest,
+  NO_OPEN_QUEST,
+  namesQuest,
+  replanAsk,
+  WHICH_QUEST,
+  whichQuestQuestion,
+} from './intent.ts';
 import type { ReplanService } from './service.ts';
 
 /** What the chat answers to a hero who fell behind: the re-plan, or a question naming their quests. */
@@ -36,10 +43,12 @@ export class ReplanChat {
     if (last?.role !== 'user') return null;
     const before = messages.at(-2);
     const answeringWhich = before?.role === 'assistant' && before.content.startsWith(WHICH_QUEST);
-    const asking = asksForReplan(last.content);
+    const asking = replanAsk(last.content);
     if (!asking && !answeringWhich) return null;
 
     const open = await this.#replans.openQuests(userId);
+    // "Push back the deadline" may revise a plan still being shaped: it is a re-plan only of a quest named.
+    if (asking === 'more-time' && !answeringWhich && !namesQuest(last.content, open)) return null;
     const today = toIsoDate(this.#now());
     const choice = chooseQuest(last.content, open, today);
     if (!asking) {

@@ -1,6 +1,6 @@
 import type { ReplanSource } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
-import { asksForReplan, chooseQuest, whichQuestQuestion } from './intent.ts';
+import { asksForReplan, chooseQuest, namesQuest, replanAsk, whichQuestQuestion } from './intent.ts';
 
 function quest(title: string, due: string, milestones: string[] = ['First step']): ReplanSource {
   const id = crypto.randomUUID();
@@ -56,6 +56,16 @@ describe('asksForReplan', () => {
   });
 });
 
+describe('replanAsk', () => {
+  it('tells words that can only mean a quest slipped from a request for time', () => {
+    expect(replanAsk('I fell behind on my 5k')).toBe('behind');
+    expect(replanAsk('I missed my milestone')).toBe('behind');
+    // These may also revise a plan still being shaped: the chat re-plans only a quest they name.
+    expect(replanAsk('I need more time for the novel')).toBe('more-time');
+    expect(replanAsk('push back the deadline to August')).toBe('more-time');
+  });
+});
+
 describe('chooseQuest', () => {
   const fiveK = quest('Run a 5K', '2026-02-01', ['Run 3 km']);
   const novel = quest('Write a novel', '2026-02-01', ['Outline the plot']);
@@ -86,5 +96,7 @@ describe('chooseQuest', () => {
     expect(ask).toEqual({ kind: 'ask', quests: [fiveK, novel] });
     expect(whichQuestQuestion([fiveK, novel])).toContain('"Run a 5K" or "Write a novel"');
     expect(chooseQuest('I fell behind', [], '2026-03-01')).toEqual({ kind: 'none' });
+    expect(namesQuest('push back the deadline to August', [fiveK, novel])).toBe(false);
+    expect(namesQuest('I need more time for the novel', [fiveK, novel])).toBe(true);
   });
 });

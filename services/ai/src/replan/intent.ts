@@ -4,8 +4,30 @@ import { questBehind, type ReplanSource } from '@lifequest/proto';
 // novel") and finds the quest meant among their open quests. Its own module, in front of both providers'
 // chat: it reads only the hero's words and quest titles, no model.
 
+/** Words that can only mean a quest slipped: they ask for a re-plan on their own. */
 const FELL_BEHIND =
-  /\b(?:(?:fell|fallen|falling|got|gotten|am|'m|been|running|slipped|slipping|way|bit|little) behind|behind (?:on|with|schedule)|off (?:track|schedule|pace)|(?:need|want|could use|give me|get) (?:a (?:bit|little) )?(?:more|extra) time|(?:re-?plan|reschedule|postpone)\b|push (?:back|out) (?:the |my )?(?:deadline|date)|(?:missed|blew|blown|miss) (?:my |the |a )?(?:milestone|deadline|checkpoint)s?|(?:extend|move) (?:the |my )?deadline)/i;
+  /\b(?:(?:fell|fallen|falling|got|gotten|am|'m|been|running|slipped|slipping|way|bit|little) behind|behind (?:on|with|schedule)|off (?:track|schedule|pace)|re-?plan\b|(?:missed|blew|blown|miss) (?:my |the |a )?(?:milestone|deadline|checkpoint)s?)/i;
+
+/**
+ * Words that ask for time, which may also revise a plan still being shaped ("push back the deadline"):
+ * they ask for a re-plan only when they name one of the hero's quests.
+ */
+const MORE_TIME =
+  /\b(?:(?:need|want|could use|give me|get) (?:a (?:bit|little) )?(?:more|extra) time|(?:reschedule|postpone)\b|push (?:back|out) (?:the |my )?(?:deadline|date)|(?:extend|move) (?:the |my )?deadline)/i;
+
+export type ReplanAsk = 'behind' | 'more-time';
+
+/** How the message asks for a re-plan of some quest, or null when it does not. */
+export function replanAsk(text: string): ReplanAsk | null {
+  const plain = text.replace(/’/g, "'");
+  if (FELL_BEHIND.test(plain)) return 'behind';
+  return MORE_TIME.test(plain) ? 'more-time' : null;
+}
+
+/** Whether the message asks for a re-plan of some quest. */
+export function asksForReplan(text: string): boolean {
+  return replanAsk(text) !== null;
+}
 
 /** Words that say nothing about which quest is meant. */
 const STOP = new Set(
@@ -13,11 +35,6 @@ const STOP = new Set(
     ' ',
   ),
 );
-
-/** Whether the message asks for a re-plan of some quest. */
-export function asksForReplan(text: string): boolean {
-  return FELL_BEHIND.test(text.replace(/’/g, "'"));
-}
 
 function words(text: string): string[] {
   return text
@@ -43,6 +60,12 @@ function score(message: string[], quest: ReplanSource): number {
     else if (rest.has(w)) points += 1;
   }
   return points;
+}
+
+/** Whether the message names one of these quests (a word of its title or milestones). */
+export function namesQuest(text: string, open: readonly ReplanSource[]): boolean {
+  const said = words(text);
+  return open.some((quest) => score(said, quest) > 0);
 }
 
 export type QuestChoice =
