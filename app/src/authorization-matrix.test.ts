@@ -17,6 +17,8 @@ interface Seed {
   goalId: string;
   milestoneId: string;
   doomedGoalId: string;
+  /** An open quest only the re-plan row uses. */
+  replanGoalId: string;
   activityId: string;
   requestId: string;
   storyId: string;
@@ -137,6 +139,12 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ message: 'I want to save $500 in 3 months' }),
     expect: HERO(200),
   },
+  'POST /api/advisor/replan': {
+    path: () => '/api/advisor/replan',
+    body: (s) => ({ goal_id: s.replanGoalId, note: 'I fell behind' }),
+    expect: OWNED(200),
+    noLeak: true,
+  },
   'GET /api/plans/draft': { path: () => '/api/plans/draft', expect: HERO(200), noLeak: true },
   'GET /api/narrative/history': { path: () => '/api/narrative/history', expect: HERO(200), noLeak: true },
   // Only the owner has completed something: a story of nothing is refused to the others (400).
@@ -225,6 +233,7 @@ beforeAll(async () => {
   const goal = (await o.post('/api/goals', { title: 'Learn Spanish', milestones: ['Words', 'Verbs'] })).body;
   const doomed = (await o.post('/api/goals', { title: 'Doomed', milestones: ['Gone'] })).body;
   const done = (await o.post('/api/goals', { title: 'Save $1,000', milestones: ['Save $500'] })).body;
+  const behind = (await o.post('/api/goals', { title: 'Run a 5K', milestones: ['Run 1K', 'Run 5K'] })).body;
   expect((await o.post(`/api/milestones/${goal.milestones[1].id}/toggle`)).status).toBe(200);
   expect((await o.post(`/api/milestones/${done.milestones[0].id}/toggle`)).status).toBe(200);
   expect((await o.post('/api/progress', { goalId: goal.id, value: 1 })).status).toBe(201);
@@ -244,6 +253,7 @@ beforeAll(async () => {
     goalId: goal.id,
     milestoneId: goal.milestones[0].id,
     doomedGoalId: doomed.id,
+    replanGoalId: behind.id,
     activityId: activity.id,
     requestId: (Array.isArray(requests) ? requests : requests.requests)[0].id,
     storyId: story.body.story.id,
@@ -256,6 +266,7 @@ beforeAll(async () => {
     seed.goalId,
     seed.milestoneId,
     seed.doomedGoalId,
+    seed.replanGoalId,
     done.id,
     seed.storyId,
     seed.requestId,

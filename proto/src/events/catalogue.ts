@@ -145,7 +145,16 @@ export const ProgressLogged = z.object({
 
 export const PlanDrafted = z.object({ userId: id, draftId: id });
 
-export const PlanConfirmed = z.object({ userId: id, goalId: id, draftId: id.nullable() });
+export const PlanConfirmed = z.object({
+  userId: id,
+  goalId: id,
+  draftId: id.nullable(),
+  /**
+   * The plan re-planned an existing quest in place (docs/features/replan.md) rather than creating one:
+   * no goal.created went with it, and the quest's XP did not change.
+   */
+  replanned: z.boolean().optional(),
+});
 
 export const FriendAdded = z.object({ userId: id, friendId: id, friendName: z.string() });
 

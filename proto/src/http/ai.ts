@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AI_CONVERSATION_MAX, AI_MESSAGE_MAX } from '../rules/chat-limits.ts';
 import { FOUNDATIONS } from '../rules/discipline.ts';
 import { uuidField } from './params.ts';
-import { Plan } from './quests.ts';
+import { Plan, QuestWithMilestones } from './quests.ts';
 
 export const ChatRole = z.enum(['user', 'assistant']);
 export type ChatRole = z.infer<typeof ChatRole>;
@@ -140,12 +140,31 @@ export const CreateGoalAction = z.object({
 });
 export type CreateGoalAction = z.infer<typeof CreateGoalAction>;
 
+/**
+ * A re-plan the floating chat drafted for a quest the hero fell behind on: the draft waits as the
+ * hero's plan draft (GET /api/plans/draft) until confirmed.
+ */
+export const ReplanGoalAction = z.object({
+  type: z.literal('REPLAN_GOAL'),
+  payload: z.object({ goalId: z.string(), draftId: z.string(), title: z.string() }),
+});
+export type ReplanGoalAction = z.infer<typeof ReplanGoalAction>;
+
 /** The floating chat answer (docs/product.md#pathfinder): a reply and the goals the hero may add with one click. */
 export const FloatingChatReply = z.object({
   reply: z.string().min(1),
   actions: z.array(CreateGoalAction),
 });
 export type FloatingChatReply = z.infer<typeof FloatingChatReply>;
+
+/**
+ * The floating chat answer as the route sends it: the actions may also hold a REPLAN_GOAL when the hero
+ * said they fell behind on a quest (a client that knows only CREATE_GOAL skips it).
+ */
+export const FloatingChatAnswer = FloatingChatReply.extend({
+  actions: z.array(z.union([CreateGoalAction, ReplanGoalAction])),
+});
+export type FloatingChatAnswer = z.infer<typeof FloatingChatAnswer>;
 
 /** POST /api/advisor/message */
 export const AdvisorMessageBody = z.object({
@@ -171,6 +190,37 @@ export const AdvisorReply = z.object({
   draftId: z.string().nullable(),
 });
 export type AdvisorReply = z.infer<typeof AdvisorReply>;
+
+export const REPLAN_NOTE_MAX = 500;
+
+/** POST /api/advisor/replan: the quest to re-plan, and optionally a new deadline and the hero's note. */
+export const ReplanBody = z.object({
+  goal_id: uuidField('goal_id'),
+  new_deadline: z.iso.date({ error: 'new_deadline must be a date (yyyy-mm-dd)' }).nullish(),
+  note: z
+    .string()
+    .trim()
+    .max(REPLAN_NOTE_MAX, `note must be at most ${REPLAN_NOTE_MAX} characters`)
+    .nullish(),
+});
+export type ReplanBody = z.infer<typeof ReplanBody>;
+
+/**
+ * The re-plan answer: an advisor reply whose plan carries `goal_id` (confirm it with POST
+ * /api/plans/confirm as any draft), the Pathfinder's reasons, the new deadline, and the quest as it
+ * stands, so the web can show the current plan beside the proposed one.
+ */
+export const ReplanReply = AdvisorReply.extend({
+  plan: Plan,
+  draftId: z.string(),
+  /** yyyy-mm-dd: the proposed deadline (the last milestone's due date). */
+  deadline: z.string(),
+  /** Whether the deadline moved from the quest's current one. */
+  deadline_moved: z.boolean(),
+  reasons: z.array(z.string()),
+  current: QuestWithMilestones,
+});
+export type ReplanReply = z.infer<typeof ReplanReply>;
 
 /** GET /api/plans/draft: the pending plan, or `{ plan: null }`. */
 export const PlanDraftResponse = z.object({ plan: Plan.nullable(), draftId: z.string().nullable() });

@@ -66,6 +66,8 @@ export const Goal = z.object({
   target_value: z.number().nullable().optional(),
   /** The habits of the plan the quest came from. */
   habits: z.array(z.string()).optional(),
+  /** yyyy-mm-dd: the day the quest began, from which its pace is measured (rules/behind.ts). */
+  start_date: z.string().optional(),
 });
 export type Goal = z.infer<typeof Goal>;
 
@@ -224,6 +226,8 @@ export const DashboardItem = z.object({
     targetValue: z.number().nullable(),
     unit: z.string().nullable(),
     totalGoalXp: z.number().int(),
+    /** yyyy-mm-dd: the day the quest began, from which its pace is measured (rules/behind.ts). */
+    startDate: z.string().optional(),
   }),
   progressPercentage: z.number().int().min(0).max(100),
   /** XP this quest has earned so far (its completed milestones, their early bonuses included). */
@@ -261,6 +265,13 @@ const PlanFields = z.object({
           .max(MILESTONE_TITLE_MAX),
         due_date: isoDate('milestones.due_date').nullable(),
         xp_reward: wholeXp('milestones.xp_reward', MILESTONE_XP_MAX),
+        /**
+         * A re-plan's milestone that is already the quest's (kept or re-dated): its id there. Absent
+         * for a new milestone, and on every milestone of a plan for a new quest.
+         */
+        id: uuidField('milestones.id').optional(),
+        /** A re-plan shows the quest's completed milestones too; confirming leaves them as they are. */
+        is_completed: z.boolean().optional(),
       }),
     )
     .min(1, 'a plan needs at least one milestone')
@@ -273,6 +284,11 @@ const PlanFields = z.object({
     }),
   }),
   habits: z.array(z.string().trim().min(1).max(200)).max(20),
+  /**
+   * Set on a re-plan (POST /api/advisor/replan): the quest it re-plans. Confirming it updates that
+   * quest in place instead of creating one (docs/features/replan.md).
+   */
+  goal_id: uuidField('goal_id').optional(),
 });
 /** The Plan (docs/product.md#pathfinder), as the advisor proposes it and POST /api/plans/confirm accepts it. */
 export const Plan = PlanFields.superRefine((plan, ctx) => {
@@ -295,6 +311,26 @@ export type PlanConfirmBody = z.infer<typeof PlanConfirmBody>;
 /** A quest with its milestones, as plan confirmation and the onboarding quest answer. */
 export const QuestWithMilestones = z.object({ goal: Goal, milestones: z.array(Milestone) });
 export type QuestWithMilestones = z.infer<typeof QuestWithMilestones>;
+
+/**
+ * A quest as a re-plan starts from (GET /internal/quests/heroes/{userId}/quests/{goalId}, quests → ai):
+ * the quest and its milestones in plan order, and its XP as quests keeps it.
+ */
+export const ReplanSource = QuestWithMilestones.extend({
+  /** The quest's whole worth (its milestones plus its completion bonus); a re-plan keeps it. */
+  total_xp: z.number().int().min(0),
+  early_milestone_bonus: z.number().int().min(0),
+  logging_daily_bonus: z.number().int().min(0),
+});
+export type ReplanSource = z.infer<typeof ReplanSource>;
+
+/** The hero's open quests, for the chat to find the one a hero fell behind on. */
+export const OpenQuests = z.object({ quests: z.array(ReplanSource) });
+export type OpenQuests = z.infer<typeof OpenQuests>;
+
+/** `/{userId}/quests/{goalId}` of the internal quest read. */
+export const HeroQuestParams = z.object({ userId: uuidField('userId'), goalId: uuidField('goalId') });
+export type HeroQuestParams = z.infer<typeof HeroQuestParams>;
 
 /** The answer to POST /api/goals: the new quest, its milestones included. */
 export const CreatedGoal = Goal.extend({ milestones: z.array(Milestone) });

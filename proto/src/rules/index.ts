@@ -1,4 +1,5 @@
 // Pure business rules shared by the services and the web app. No I/O: every clock is a parameter.
+export * from './behind.ts';
 export * from './chat-limits.ts';
 export * from './discipline.ts';
 export * from './fallback-plan.ts';

@@ -12,6 +12,9 @@ import { pathfinderRoutes } from './pathfinder/routes.ts';
 import { PathfinderService } from './pathfinder/service.ts';
 import type { LlmProvider } from './providers/port.ts';
 import { selectProvider } from './providers/select.ts';
+import { ReplanChat } from './replan/chat.ts';
+import { replanRoutes } from './replan/routes.ts';
+import { ReplanService } from './replan/service.ts';
 import { dropStoriesOfDeletedGoals } from './stories/goal-deleted.ts';
 import { storyRoutes } from './stories/routes.ts';
 import { StoryService } from './stories/service.ts';
@@ -24,6 +27,8 @@ export interface AiModuleOptions {
   storyWaitMs?: number;
   /** Replaces the provider chosen by config (tests use it to slow a provider down or watch it). */
   provider?: (config: ModuleContext['config']) => LlmProvider;
+  /** The Pathfinder's clock for the advisor, the chat and re-plans (tests move it). */
+  now?: () => Date;
 }
 
 interface AiRuntime {
@@ -71,14 +76,21 @@ export function createAiModule(options: AiModuleOptions = {}): ServiceModule {
 
     async setup(app, ctx) {
       const { db, events, provider, meter } = runtimeOf(ctx, options);
-      const advisor = new AdvisorService(db, events, provider, meter);
+      const now = options.now ?? (() => new Date());
+      const replans = new ReplanService(events, ctx.services, provider, meter, now);
+      const replanChat = new ReplanChat(replans, now);
+      const advisor = new AdvisorService(db, events, provider, meter, now, replanChat);
       await purgeDeletedHeroes(events);
       await dropStoriesOfDeletedGoals(events);
       await clearConfirmedDrafts(events, advisor);
 
       admitModelCalls(app, meter);
-      pathfinderRoutes(app, new PathfinderService(provider, meter, new Conversations(ctx.db)));
+      pathfinderRoutes(
+        app,
+        new PathfinderService(provider, meter, new Conversations(ctx.db), now, replanChat),
+      );
       advisorRoutes(app, advisor);
+      replanRoutes(app, replans);
       storyRoutes(
         app,
         new StoryService(db, ctx.jobs, ctx.services, meter, { waitMs: options.storyWaitMs ?? STORY_WAIT_MS }),

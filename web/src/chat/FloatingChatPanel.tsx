@@ -1,6 +1,7 @@
 import { Compass, Minus, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { ReplanButton } from '../replan/ReplanButton.tsx';
 import { ChatComposer } from './ChatComposer.tsx';
 import { ChatTranscript } from './ChatTranscript.tsx';
 import type { FloatingChatLine } from './floatingChat.ts';
@@ -27,7 +28,18 @@ export default function FloatingChatPanel({ chat }: { chat: FloatingChat }) {
   }
 
   function renderActions(line: FloatingChatLine, lineIndex: number) {
-    if (!line.actions?.length) return null;
+    // What the hero said ("I need more time for the novel") goes with the re-plan as its note.
+    const asked = chat.lines[lineIndex - 1];
+    const note = asked?.role === 'user' ? asked.content.slice(0, 500) : undefined;
+    const replans = (line.replans ?? []).map((offer) => (
+      <ReplanButton
+        key={`replan-${lineIndex}-${offer.goalId}`}
+        goalId={offer.goalId}
+        title={offer.title}
+        note={note}
+      />
+    ));
+    if (!line.actions?.length) return replans.length > 0 ? replans : null;
     return line.actions.map((action, actionIndex) => {
       const key = actionKey(lineIndex, actionIndex);
       const adding = apply.isPending && apply.variables === action;

@@ -22,6 +22,8 @@ export interface FloatingChatLine {
   role: 'user' | 'assistant';
   content: string;
   actions?: CreateGoalAction[];
+  /** Quests The Pathfinder offered to re-plan (REPLAN_GOAL actions): the hero said they fell behind. */
+  replans?: ReplanOffer[];
   /** One of the failure lines: shown to the hero, never sent back as part of the conversation. */
   failed?: boolean;
 }
@@ -54,7 +56,28 @@ export async function askFloatingChat(
   }
   const text = typeof reply?.reply === 'string' ? reply.reply.trim() : '';
   if (text === '') return { role: 'assistant', content: CHAT_EMPTY_REPLY, failed: true };
-  return { role: 'assistant', content: text, actions: readCreateGoalActions(reply?.actions) };
+  const replans = readReplanActions(reply?.actions);
+  return {
+    role: 'assistant',
+    content: text,
+    actions: readCreateGoalActions(reply?.actions),
+    ...(replans.length > 0 ? { replans } : {}),
+  };
+}
+
+export interface ReplanOffer {
+  goalId: string;
+  title: string;
+}
+
+/** The REPLAN_GOAL actions of a floating chat reply, read as defensively as its CREATE_GOAL ones. */
+export function readReplanActions(actions: unknown): ReplanOffer[] {
+  if (!Array.isArray(actions)) return [];
+  return actions.flatMap((action): ReplanOffer[] => {
+    if (!isRecord(action) || action.type !== 'REPLAN_GOAL' || !isRecord(action.payload)) return [];
+    const { goalId, title } = action.payload;
+    return isText(goalId) && isText(title) ? [{ goalId, title }] : [];
+  });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -6,6 +6,8 @@ import {
   timeAgo,
 } from '@lifequest/proto';
 import { CheckCircle2, Circle, Target, X } from 'lucide-react';
+import { dashboardItemIsBehind } from '../replan/behind.ts';
+import { ReplanButton } from '../replan/ReplanButton.tsx';
 import { Card } from '../ui/Card.tsx';
 import { LogProgressPanel } from './LogProgressPanel.tsx';
 import { recentProgress, useGoalDetail } from './pathfinderQueries.ts';
@@ -39,6 +41,13 @@ export function GoalDetailPanel({ item, onClose }: { item: DashboardItem; onClos
           <X className="size-5" aria-hidden />
         </button>
       </div>
+
+      {dashboardItemIsBehind(item, new Date()) ? (
+        <div className="grid gap-2 rounded-md border border-gold/30 bg-gold/5 p-3" data-testid="quest-behind">
+          <p className="text-parchment text-sm">This quest has fallen behind its plan.</p>
+          <ReplanButton goalId={goal.id} title={goal.title} />
+        </div>
+      ) : null}
 
       <LogProgressPanel key={goal.id} goalId={goal.id} title={goal.title} unit={goal.unit} />
 

@@ -1,6 +1,7 @@
 import { type DashboardItem, formatDate, formatTargetValue } from '@lifequest/proto';
 import { CalendarDays, Compass, Flag, Target } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { dashboardItemIsBehind } from '../replan/behind.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { Card } from '../ui/Card.tsx';
 import { clampPercent } from '../ui/ProgressBar.tsx';
@@ -47,6 +48,9 @@ function GoalTile({
           ) : null}
           {goal.difficulty ? (
             <Badge className="border-edge bg-night text-parchment">{goal.difficulty}</Badge>
+          ) : null}
+          {dashboardItemIsBehind(item, new Date()) ? (
+            <Badge className="border-gold/50 bg-gold/15 text-gold">Behind schedule</Badge>
           ) : null}
           <span>
             {item.completedMilestones}/{item.totalMilestones} milestones

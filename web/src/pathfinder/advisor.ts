@@ -164,11 +164,16 @@ export function useConfirmPlan() {
   return useMutation({
     mutationFn: ({ plan, draftId }: { plan: Plan; draftId: string | null }) =>
       api.post<QuestWithMilestones>('/api/plans/confirm', { ...plan, draftId }),
-    onSuccess: (quest) => {
+    onSuccess: (quest, { plan }) => {
       // The ai service clears its draft when it hears plan.confirmed; asking now could still find it.
       queryClient.setQueryData<PlanDraftResponse>(queryKeys.planDraft, { plan: null, draftId: null });
       refreshQuests(queryClient);
-      toast({ title: 'Quest Created', description: `"${quest.goal.title}" is now on your dashboard.` });
+      // A re-plan (the plan names its quest) updated that quest rather than creating one.
+      toast(
+        plan.goal_id
+          ? { title: 'Quest Re-planned', description: `"${quest.goal.title}" has a new path.` }
+          : { title: 'Quest Created', description: `"${quest.goal.title}" is now on your dashboard.` },
+      );
     },
     onError: (error) => {
       toast({ title: 'Error', description: error.message, variant: 'destructive' });

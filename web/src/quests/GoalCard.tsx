@@ -1,6 +1,8 @@
 import { formatDate, isFoundation, questProgress } from '@lifequest/proto';
 import { CalendarDays, Trash2, Trophy } from 'lucide-react';
 import { foundationTheme } from '../foundations/foundationTheme.ts';
+import { goalIsBehind } from '../replan/behind.ts';
+import { ReplanButton } from '../replan/ReplanButton.tsx';
 import { Badge } from '../ui/Badge.tsx';
 import { Card } from '../ui/Card.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
@@ -78,6 +80,13 @@ export function GoalCard({
         </div>
         <ProgressBar value={progress.percent} label={`${goal.title} progress`} />
       </div>
+
+      {goalIsBehind(goal, milestones, new Date()) ? (
+        <div className="grid gap-2 rounded-md border border-gold/30 bg-gold/5 p-3" data-testid="quest-behind">
+          <p className="text-parchment text-sm">This quest has fallen behind its plan.</p>
+          <ReplanButton goalId={goal.id} title={goal.title} />
+        </div>
+      ) : null}
 
       {milestones.length > 0 ? (
         <ul className="grid gap-2" aria-label={`${goal.title} milestones`}>

@@ -12,6 +12,7 @@ import { crisisResponse } from '../guardrails/safety.ts';
 import type { Meter } from '../metering/meter.ts';
 import type { TurnIo } from '../pathfinder/service.ts';
 import type { AdvisorTask, LlmProvider } from '../providers/port.ts';
+import type { ReplanChat } from '../replan/chat.ts';
 
 /** How much of the advisor conversation goes back to the model each turn. */
 const HISTORY_FOR_MODEL = 30;
@@ -29,6 +30,7 @@ export class AdvisorService {
   readonly #provider: LlmProvider;
   readonly #meter: Meter;
   readonly #now: () => Date;
+  readonly #replanChat: ReplanChat | null;
 
   constructor(
     db: AiDb,
@@ -36,7 +38,9 @@ export class AdvisorService {
     provider: LlmProvider,
     meter: Meter,
     now: () => Date = () => new Date(),
+    replanChat: ReplanChat | null = null,
   ) {
+    this.#replanChat = replanChat;
     this.#db = db;
     this.#events = events;
     this.#provider = provider;
@@ -65,8 +69,21 @@ export class AdvisorService {
       return { needs_confirmation: false, plan: null, reply: crisis, draftId: null };
     }
 
+    const history = await this.#recent(userId);
+    // "I need more time for the novel": a re-plan of that quest, kept as the draft (replan/chat.ts).
+    const replan = await this.#replanChat?.answer(userId, [...history, { role: 'user', content: text }], io);
+    if (replan) {
+      await this.#events.transaction((tx) => this.#remember(tx, userId, text, replan.reply));
+      const r = replan.replan;
+      return {
+        needs_confirmation: r !== null,
+        plan: r?.plan ?? null,
+        reply: replan.reply,
+        draftId: r?.draftId ?? null,
+      };
+    }
     const today = this.#now();
-    const task: AdvisorTask = { message: text, history: await this.#recent(userId) };
+    const task: AdvisorTask = { message: text, history };
     const answer = await this.#meter.metered(
       userId,
       'advisor',

@@ -1,5 +1,5 @@
 import type { HttpServer } from '@lifequest/platform';
-import { FloatingChatReply, OnboardingReply, PathfinderConversationBody } from '@lifequest/proto';
+import { FloatingChatAnswer, OnboardingReply, PathfinderConversationBody } from '@lifequest/proto';
 import { streamAnswer, wantsStream } from '../http/sse.ts';
 import type { PathfinderService } from './service.ts';
 
@@ -11,7 +11,7 @@ export function pathfinderRoutes(app: HttpServer, pathfinder: PathfinderService)
       config: { access: 'hero' },
       schema: {
         body: PathfinderConversationBody,
-        response: { 200: OnboardingReply.or(FloatingChatReply) },
+        response: { 200: OnboardingReply.or(FloatingChatAnswer) },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import {
-  type FloatingChatReply,
+  type FloatingChatAnswer,
   type OnboardingReply,
   type PathfinderConversationBody,
   withAllSmartParts,
@@ -7,6 +7,7 @@ import {
 import { crisisResponse, latestHeroMessage } from '../guardrails/safety.ts';
 import type { Meter } from '../metering/meter.ts';
 import type { FloatingChatTask, LlmProvider, OnboardingTask } from '../providers/port.ts';
+import type { ReplanChat } from '../replan/chat.ts';
 import type { Conversations } from './conversations.ts';
 import { acceptsQuest } from './start-quest.ts';
 
@@ -24,17 +25,20 @@ export class PathfinderService {
   readonly #meter: Meter;
   readonly #conversations: Conversations;
   readonly #now: () => Date;
+  readonly #replanChat: ReplanChat | null;
 
   constructor(
     provider: LlmProvider,
     meter: Meter,
     conversations: Conversations,
     now: () => Date = () => new Date(),
+    replanChat: ReplanChat | null = null,
   ) {
     this.#provider = provider;
     this.#meter = meter;
     this.#conversations = conversations;
     this.#now = now;
+    this.#replanChat = replanChat;
   }
 
   /**
@@ -100,11 +104,28 @@ export class PathfinderService {
     userId: string,
     body: PathfinderConversationBody,
     io: TurnIo = {},
-  ): Promise<FloatingChatReply> {
+  ): Promise<FloatingChatAnswer> {
     const latest = latestHeroMessage(body.messages);
     if (latest === undefined) return { reply: CHAT_GREETING, actions: [] };
     const crisis = crisisResponse(latest, 'friend');
     if (crisis) return { reply: crisis, actions: [] };
+    // "I fell behind on my 5k": a re-plan of that quest (replan/chat.ts), whichever provider answers.
+    const replan = await this.#replanChat?.answer(userId, body.messages, io);
+    if (replan) {
+      await this.#conversations.save(userId, 'floating', body.messages, replan.reply);
+      const r = replan.replan;
+      return {
+        reply: replan.reply,
+        actions: r
+          ? [
+              {
+                type: 'REPLAN_GOAL',
+                payload: { goalId: r.current.goal.id, draftId: r.draftId, title: r.plan.goal.title },
+              },
+            ]
+          : [],
+      };
+    }
 
     const today = this.#now();
     const task: FloatingChatTask = { messages: body.messages };

@@ -1,7 +1,13 @@
-import { type ChatMessage, FloatingChatReply, OnboardingReply, Plan } from '@lifequest/proto';
+import { type ChatMessage, FloatingChatReply, OnboardingReply, Plan, toIsoDate } from '@lifequest/proto';
 import { OFFLINE_MODEL } from '../metering/prices.ts';
 import { countChatTokens, countTokens } from '../metering/tokens.ts';
-import { advisorTurn, floatingChatTurn, onboardingTurn, writeStory } from '../pathfinder/offline/index.ts';
+import {
+  advisorTurn,
+  floatingChatTurn,
+  onboardingTurn,
+  replanQuest,
+  writeStory,
+} from '../pathfinder/offline/index.ts';
 import type {
   AdvisorAnswer,
   AdvisorTask,
@@ -10,6 +16,8 @@ import type {
   LlmProvider,
   OnboardingTask,
   ProviderCall,
+  ReplanProposal,
+  ReplanTask,
   StoryTask,
 } from './port.ts';
 
@@ -65,6 +73,17 @@ export class OfflinePathfinder implements LlmProvider {
     return { story };
   }
 
+  async replan(task: ReplanTask, options: CallOptions): Promise<ReplanProposal> {
+    const proposal = replanQuest({
+      quest: task.quest,
+      today: toIsoDate(options.today),
+      newDeadline: task.newDeadline,
+      note: task.note,
+    });
+    await this.#finish({ kind: 'replan', task }, proposal, proposal.reply, options);
+    return proposal;
+  }
+
   /** Streams the text in small pieces (as a model would) and reports what the turn would have cost. */
   async #finish(call: ProviderCall, output: unknown, text: string, options: CallOptions): Promise<void> {
     options.signal?.throwIfAborted();
@@ -105,6 +124,7 @@ function promptOf(call: ProviderCall): ChatMessage[] {
     case 'advisor':
       return [...call.task.history, { role: 'user', content: call.task.message }];
     case 'story':
+    case 'replan':
       return [{ role: 'user', content: JSON.stringify(call.task) }];
   }
 }

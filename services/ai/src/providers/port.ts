@@ -4,6 +4,7 @@ import type {
   FloatingChatReply,
   OnboardingReply,
   Plan,
+  ReplanSource,
   SmartGoalData,
 } from '@lifequest/proto';
 
@@ -61,12 +62,42 @@ export interface StoryTask {
   foundationProgress: Record<string, number>;
 }
 
+export interface ReplanTask {
+  /** The quest as quests keeps it: its milestones in plan order, completed ones included. */
+  quest: ReplanSource;
+  /** yyyy-mm-dd the hero asked for, or null to let The Pathfinder judge. */
+  newDeadline: string | null;
+  /** What the hero said about it ("I need more time", "smaller steps"), or null. */
+  note: string | null;
+}
+
+/** A milestone still to walk, as a re-plan proposes it. */
+export interface ReplannedMilestone {
+  /** The quest's open milestone this one re-dates (its id), or null for a new one (a split or merge). */
+  id: string | null;
+  label: string;
+  /** yyyy-mm-dd */
+  due_date: string;
+  xp_reward: number;
+}
+
+/**
+ * A re-plan: the open milestones only (completed ones are never the model's to change) and the reasons.
+ * The ai service checks it and turns it into a Plan (replan/draft.ts).
+ */
+export interface ReplanProposal {
+  reply: string;
+  reasons: string[];
+  milestones: ReplannedMilestone[];
+}
+
 /** One call of a Pathfinder task, as `LlmProvider.allowance` weighs it before it is made. */
 export type ProviderCall =
   | { kind: 'onboarding'; task: OnboardingTask }
   | { kind: 'floatingChat'; task: FloatingChatTask }
   | { kind: 'advisor'; task: AdvisorTask }
-  | { kind: 'story'; task: StoryTask };
+  | { kind: 'story'; task: StoryTask }
+  | { kind: 'replan'; task: ReplanTask };
 
 /**
  * The one port to a language model (docs/architecture.md#ai). Each method is a Pathfinder task rather than a
@@ -85,4 +116,6 @@ export interface LlmProvider {
   floatingChat(task: FloatingChatTask, options: CallOptions): Promise<FloatingChatReply>;
   advisor(task: AdvisorTask, options: CallOptions): Promise<AdvisorAnswer>;
   story(task: StoryTask, options: CallOptions): Promise<{ story: string }>;
+  /** Re-plans a quest that fell behind (docs/features/replan.md). */
+  replan(task: ReplanTask, options: CallOptions): Promise<ReplanProposal>;
 }

@@ -30,5 +30,6 @@ function openAiOnFirstCall(options: OpenAiProviderOptions): LlmProvider {
     floatingChat: async (task, callOptions) => (await provider()).floatingChat(task, callOptions),
     advisor: async (task, callOptions) => (await provider()).advisor(task, callOptions),
     story: async (task, callOptions) => (await provider()).story(task, callOptions),
+    replan: async (task, callOptions) => (await provider()).replan(task, callOptions),
   };
 }

@@ -23,6 +23,8 @@ describe('GET /api/dashboard', () => {
             targetValue: 1800,
             unit: 'min:s',
             totalGoalXp: 150,
+            // The day it began, as every read of the quest says it (its pace is measured from it).
+            startDate: goal.start_date,
           },
           progressPercentage: 50,
           // 40 XP and the early_milestone bonus of 10: the milestone was done long before its due date.

@@ -29,6 +29,7 @@ describe('GET /api/goals', () => {
         unit: null,
         target_value: null,
         habits: [],
+        start_date: created.start_date,
       },
     ]);
   });

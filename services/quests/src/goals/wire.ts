@@ -28,6 +28,7 @@ export function goalToWire(goal: Goal, milestones: readonly Pick<Milestone, 'isC
     unit: goal.unit,
     target_value: goal.targetValue,
     habits: goal.habits,
+    start_date: toIsoDate(goal.createdAt),
   };
 }
 

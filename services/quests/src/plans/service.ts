@@ -12,6 +12,7 @@ import { insertQuest } from '../goals/create-quest.ts';
 import { assertPlanDate } from '../goals/quest-dates.ts';
 import { questWithMilestones } from '../goals/service.ts';
 import { MILESTONE_ORDER, milestoneToWire } from '../goals/wire.ts';
+import { replanInPlace } from './replan.ts';
 
 /** The life class a plan's category trains; habits and projects stay general. */
 const CLASS_OF_CATEGORY: Readonly<Record<GoalCategory, LifeClass>> = {
@@ -30,6 +31,9 @@ const CLASS_OF_CATEGORY: Readonly<Record<GoalCategory, LifeClass>> = {
  * XP: each milestone earns its xp_reward. total_goal_xp is the whole quest's worth, so what it has
  * beyond the milestones' sum is earned when the quest completes; nothing is counted twice. The plan's
  * bonuses are paid on top only within the quest's 1,000 XP (xp/quest-cap.ts).
+ *
+ * A plan carrying `goal_id` is a re-plan of that quest: it is updated in place (replan.ts), answered
+ * 200, and recorded under the same confirmation key, so confirming it twice changes the quest once.
  *
  * Idempotent: a plan is confirmed once per draft. The draft is named by its `draftId`, or, when the
  * client names none, by a hash of the plan itself; that key is unique per hero in the goals table, so
@@ -53,6 +57,14 @@ export class PlanService {
     const confirmationKey = confirmationKeyOf(plan);
     const earlier = await this.#confirmed(userId, confirmationKey);
     if (earlier) return { quest: earlier, created: false };
+    const goalId = plan.goal_id;
+    if (goalId) {
+      // A re-plan: the quest it names is updated in place, never a second quest.
+      const quest = await this.#events.transaction((tx, emit) =>
+        replanInPlace(tx, emit, { userId, goalId, plan, confirmationKey, now: this.#now() }),
+      );
+      return { quest, created: false };
+    }
     // The same dates as POST /api/goals accepts (the XP bounds are the Plan schema's).
     const today = toIsoDate(this.#now());
     for (const [i, m] of plan.milestones.entries()) {

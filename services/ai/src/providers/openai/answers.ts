@@ -8,8 +8,8 @@ import {
   type SmartGoalData,
   toIsoDate,
 } from '@lifequest/proto';
-import type { AdvisorAnswer, OnboardingTask } from '../port.ts';
-import type { AdvisorOutput, FloatingChatOutput, OnboardingOutput } from './output-schemas.ts';
+import type { AdvisorAnswer, OnboardingTask, ReplanProposal } from '../port.ts';
+import type { AdvisorOutput, FloatingChatOutput, OnboardingOutput, ReplanOutput } from './output-schemas.ts';
 
 // A model's structured answer, turned into the contract the web relies on. What the model says is
 // checked, not trusted: 'ready' needs all five SMART parts and a dated goal; a plan must pass the same
@@ -129,4 +129,27 @@ export function advisorAnswer(output: AdvisorOutput, today: Date): AdvisorAnswer
     throw new InvalidOutput('plan: a milestone is due before today');
   }
   return { reply, plan: parsed.data };
+}
+
+/**
+ * A model's re-plan, checked before anyone sees it: a reply, at least one milestone, every date a real
+ * day after today, whole non-negative rewards. The ai service then holds it to the quest (replan/draft.ts).
+ */
+export function replanAnswer(output: ReplanOutput, today: Date): ReplanProposal {
+  const reply = output.reply.trim();
+  if (!reply) throw new InvalidOutput('re-plan reply: empty');
+  if (output.milestones.length === 0) throw new InvalidOutput('re-plan: no milestones');
+  const start = toIsoDate(today);
+  const milestones = output.milestones.map((m, i) => {
+    const label = m.label.trim();
+    if (!label) throw new InvalidOutput(`re-plan: milestone ${i} has no label`);
+    if (!isDay(m.due_date) || m.due_date < start) {
+      throw new InvalidOutput(`re-plan: milestone ${i} is not due on a day from today on`);
+    }
+    if (!Number.isInteger(m.xp_reward) || m.xp_reward < 0) {
+      throw new InvalidOutput(`re-plan: milestone ${i} has an unusable reward`);
+    }
+    return { id: m.id, label, due_date: m.due_date, xp_reward: m.xp_reward };
+  });
+  return { reply, reasons: output.reasons.map((r) => r.trim()).filter(Boolean), milestones };
 }

@@ -11,15 +11,23 @@ import type {
   ModelUsage,
   OnboardingTask,
   ProviderCall,
+  ReplanTask,
   StoryTask,
 } from '../port.ts';
-import { advisorAnswer, floatingChatAnswer, InvalidOutput, onboardingAnswer } from './answers.ts';
-import { AdvisorOutput, FloatingChatOutput, OnboardingOutput } from './output-schemas.ts';
+import {
+  advisorAnswer,
+  floatingChatAnswer,
+  InvalidOutput,
+  onboardingAnswer,
+  replanAnswer,
+} from './answers.ts';
+import { AdvisorOutput, FloatingChatOutput, OnboardingOutput, ReplanOutput } from './output-schemas.ts';
 import {
   advisorPrompt,
   floatingChatPrompt,
   onboardingPrompt,
   type PromptMessage,
+  replanPrompt,
   storyPrompt,
 } from './prompts.ts';
 import { partialStringField } from './stream-field.ts';
@@ -70,6 +78,13 @@ const advisorRequest = (task: AdvisorTask, today: Date): Request<AdvisorOutput> 
   streamField: 'reply',
 });
 
+const replanRequest = (task: ReplanTask, today: Date): Request<ReplanOutput> => ({
+  name: 'replan',
+  messages: replanPrompt(task, today),
+  schema: ReplanOutput,
+  streamField: 'reply',
+});
+
 const storyRequest = (task: StoryTask): Request<string> => ({
   name: 'story',
   messages: storyPrompt(task),
@@ -87,6 +102,8 @@ function requestOf(call: ProviderCall, today: Date): Request<unknown> {
       return advisorRequest(call.task, today);
     case 'story':
       return storyRequest(call.task);
+    case 'replan':
+      return replanRequest(call.task, today);
   }
 }
 
@@ -133,6 +150,11 @@ export class OpenAiProvider implements LlmProvider {
   async advisor(task: AdvisorTask, options: CallOptions) {
     const output = await this.#call(advisorRequest(task, options.today), options);
     return validated(() => advisorAnswer(output, options.today));
+  }
+
+  async replan(task: ReplanTask, options: CallOptions) {
+    const output = await this.#call(replanRequest(task, options.today), options);
+    return validated(() => replanAnswer(output, options.today));
   }
 
   async story(task: StoryTask, options: CallOptions) {

@@ -60,3 +60,23 @@ export const AdvisorOutput = z.object({
     .nullable(),
 });
 export type AdvisorOutput = z.infer<typeof AdvisorOutput>;
+
+/** A re-plan: only the milestones still to walk; completed ones are the quest's and never the model's. */
+export const ReplanOutput = z.object({
+  reply: z.string().describe("The Pathfinder's words to the hero about the new plan"),
+  reasons: z.array(z.string()).describe('why each change was made (re-dated, merged, split, deadline moved)'),
+  milestones: z
+    .array(
+      z.object({
+        id: z
+          .string()
+          .nullable()
+          .describe('the id of the open milestone this re-dates, or null for a new one'),
+        label: z.string(),
+        due_date: date,
+        xp_reward: z.number().int(),
+      }),
+    )
+    .describe('the open milestones, in order, the last one due on the deadline'),
+});
+export type ReplanOutput = z.infer<typeof ReplanOutput>;

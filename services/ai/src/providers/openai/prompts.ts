@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@lifequest/proto';
-import type { AdvisorTask, FloatingChatTask, OnboardingTask, StoryTask } from '../port.ts';
+import type { AdvisorTask, FloatingChatTask, OnboardingTask, ReplanTask, StoryTask } from '../port.ts';
 
 export interface PromptMessage {
   role: 'system' | 'user' | 'assistant';
@@ -126,6 +126,39 @@ export function storyPrompt(task: StoryTask): PromptMessage[] {
     hero: task.heroName,
     quests: task.achievements,
     foundationMastery: task.foundationProgress,
+  };
+  return [
+    { role: 'system', content: system },
+    { role: 'user', content: JSON.stringify(facts) },
+  ];
+}
+
+export function replanPrompt(task: ReplanTask, today: Date): PromptMessage[] {
+  const system = [
+    PERSONA,
+    `You re-plan a quest the hero fell behind on. Today is ${day(today)}.`,
+    'You get the quest with its milestones. Completed milestones stay exactly as they are: never list them. ' +
+      "Return the open milestones re-dated: keep each open milestone's id when you keep it, merge or split " +
+      "milestones only when the hero's note or the time left calls for it (a new or merged milestone has id " +
+      'null), every due_date (yyyy-mm-dd) after today, in order, the last one on the deadline. The rewards ' +
+      'of the open milestones must add up to what they add up to now. Move the deadline when the hero asks ' +
+      '(new_deadline) or when the old one is no longer realistic, and say why in reasons.',
+  ].join('\n\n');
+  const facts = {
+    quest: {
+      title: task.quest.goal.title,
+      deadline: task.quest.goal.deadline,
+      started: task.quest.goal.start_date ?? null,
+      milestones: task.quest.milestones.map((m) => ({
+        id: m.id,
+        label: m.title,
+        due_date: m.due_date,
+        xp_reward: m.xp_reward,
+        completed: m.is_completed,
+      })),
+    },
+    new_deadline: task.newDeadline,
+    note: task.note,
   };
   return [
     { role: 'system', content: system },
