@@ -206,13 +206,20 @@ function chronoBased(original: string, today: Date): Found | null {
     if (/\bmid-?\s*$/i.test(before)) {
       date = utcDate(date.getUTCFullYear(), date.getUTCMonth(), 15);
     }
+    // 'December 31 next year': a date without its year moved on by the year named after it.
+    const nextYear = /^,?\s+(?:of\s+)?next year\b/i.exec(text.slice(r.index + r.text.length));
+    let end = r.index + r.text.length;
+    if (nextYear && !r.start.isCertain('year')) {
+      date = utcDate(today.getUTCFullYear() + 1, date.getUTCMonth(), date.getUTCDate());
+      end += nextYear[0].length;
+    }
     if (date <= today) continue;
     const leading =
       /\b(?:by|before|until|till|no later than|within|over|for|in|on|around|mid-?|end of|the)\s*(?:the\s+)?$/i.exec(
         before,
       );
     const index = leading ? leading.index : r.index;
-    return { date, index, length: r.index + r.text.length - index };
+    return { date, index, length: end - index };
   }
   return null;
 }
