@@ -73,10 +73,10 @@ export function sameGoal(a: GoalFrame, b: GoalFrame): boolean {
 }
 
 const ADVICE =
-  /\b(?:any (?:advice|tips?|ideas|suggestions|pointers)|(?:some|give me|need|want|get) (?:advice|tips)|tips? (?:on|for|to|about)|advice (?:on|for|about)|what (?:can|should|could|do) i do|how (?:do|can|should|could|would) i (?:stop|start|stay|keep|get|make|avoid|deal|handle|find|stick|motivate|beat|overcome|fix|improve|be|not|manage|remember|build|break)|what'?s the best way|what is the best way|how to (?:stay|keep|stop|stick|get|avoid|deal|beat)|i keep (?:missing|skipping|failing|forgetting|putting|giving|quitting|breaking|slipping|procrastinating)|i (?:struggle|'m struggling|am struggling|can'?t seem|never manage|always fail)|should i\b)/i;
+  /\b(?:any (?:advice|tips?|ideas|suggestions|pointers)|(?:some|give me|need|want|get) (?:advice|tips)|tips? (?:on|for|to|about)|advice (?:on|for|about)|what (?:can|should|could|do) i do|how (?:do|can|should|could|would) i (?:stop|start|stay|keep|get|make|avoid|deal|handle|find|stick|motivate|beat|overcome|fix|improve|be|not|manage|remember|build|break)|what'?s the best way|what is the best way|how to (?:stay|keep|stop|stick|get|avoid|deal|beat)|i keep (?:missing|skipping|failing|forgetting|putting|giving|quitting|breaking|slipping|procrastinating)|i (?:struggle|'m struggling|am struggling|can'?t seem|never manage|always fail))/i;
 
 const SMALL_TALK =
-  /^(?:(?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening|night))(?:\s+(?:there|pathfinder|coach))?[\s!.,]*(?:how are you(?: doing| today)?|how'?s it going|what'?s up)?[\s!.?]*|thanks?(?: you)?(?: so much| a lot)?(?:,? (?:that'?s|this is|this looks) (?:really |very |so )?(?:helpful|great|useful|nice|good))?[\s!.]*|thx[\s!.]*|cheers[\s!.]*|how are you(?: doing| today)?[\s?!.]*|who are you[\s?!.]*|what can you do[\s?!.]*|(?:good ?)?bye[\s!.]*|see you[\s!.]*)$/i;
+  /^(?:(?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening|night))(?:\s+(?:there|pathfinder|coach))?[\s!.,]*(?:how are you(?: doing| today)?|how(?:'s| is) it going|what'?s up)?[\s!.?]*|thanks?(?: you)?(?: so much| a lot)?(?:,? (?:that'?s|that is|this is|this looks) (?:really |very |so )?(?:helpful|great|useful|nice|good))?[\s!.]*|thx[\s!.]*|cheers[\s!.]*|how are you(?: doing| today)?[\s?!.]*|who are you[\s?!.]*|what can you do[\s?!.]*|(?:good ?)?bye[\s!.]*|see you[\s!.]*)$/i;
 
 /** A sentence that states a goal, even in a question ('can you help me run a marathon by October?'). */
 const STATES_GOAL =
@@ -100,6 +100,11 @@ export function readIntent(raw: string): Intent {
   if (ANSWER_LEAD.test(text) || isAffirmation(text) || isNegation(text) || isUnsure(text)) return 'goal';
   if (ADVICE.test(text)) return 'advice';
   if (STATES_GOAL.test(text) || REVISES.test(text)) return 'goal';
-  const asks = /\?\s*$/.test(text) || (nlp(text).questions().length as number) > 0;
+  // An imperative ('Do yoga for 20 minutes') is not a question; a question mark or a question's opening is.
+  const asks =
+    /\?\s*$/.test(text) ||
+    /^(?:what|how|why|which|who|where|when|is|are|am|does|do|did|can|could|should|would|will)\s+(?:i|you|we|it|my|this|that|there|the)\b/i.test(
+      text,
+    );
   return asks ? 'question' : 'goal';
 }
