@@ -11,6 +11,10 @@ import { isAffirmation, isNegation, isUnsure, normalise } from './intent.ts';
 export type Intent = 'goal' | 'advice' | 'question' | 'small-talk';
 
 export type GoalFrame = {
+  /** The message opens with its own action, as a goal statement does ('Ride 100 km', 'be in bed by 11'). */
+  leadsWithAction: boolean;
+  /** Content words of the things named, without the action: what the goal is about. */
+  about: string[];
   /** The hero's action as its infinitive ('ride', 'pay', 'learn'), the wish verbs ('want', 'like') skipped. */
   action: string | null;
   /** The noun phrases the action is about, as the hero wrote them ('my road bike', 'a trip to Japan'). */
@@ -28,7 +32,7 @@ const WISH_VERBS = new Set(
 
 /** Words too common to tell two goals apart ('my', 'day', 'week'). */
 const PLAIN = new Set(
-  'i me my mine a an the to of in on at for with and or but so it its this that be is am are was were have has had do does did can could would should will just really very more less some any one thing things own every each per day week month year days weeks months years daily weekly time times minute minutes hour hours total end goal quest plan number least most'.split(
+  'i me my mine a an the to of in on at for with and or but so it its this that be is am are was were have has had do does did can could would should will just really very more less some any one thing things own every each per day week month year days weeks months years daily weekly time times minute minutes hour hours total end goal quest plan number least most next last instead actually rather am pm k january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday today tomorrow summer spring autumn fall winter christmas'.split(
     ' ',
   ),
 );
@@ -39,7 +43,7 @@ function singular(word: string): string {
   return word.replace(/(?:es(?=$)(?<=(?:ch|sh|x)es))|s$/, '');
 }
 
-function contentWords(text: string): string[] {
+export function contentWords(text: string): string[] {
   return text
     .toLowerCase()
     .replace(/[^a-z'\s-]/g, ' ')
@@ -62,8 +66,26 @@ export function readFrame(text: string): GoalFrame {
   const objects = (doc.nouns().out('array') as string[])
     .map((n) => n.replace(/[.,;:!?]+$/, '').trim())
     .filter((n) => n.length > 0 && !/^(?:i|me|you|it|that|this)$/i.test(n));
-  const words = new Set([...(action ? [action] : []), ...objects.flatMap(contentWords)]);
-  return { action, objects, words };
+  const about = objects.flatMap(contentWords);
+  const words = new Set([...(action ? [action] : []), ...about]);
+  const stripped = normalise(text)
+    .replace(/^(?:(?:and|also|then|now|ok|okay|so|next)[,\s]+)+/i, '')
+    .toLowerCase();
+  // Read as the hero's own sentence ('I will journal...'), so an imperative is tagged as the verb it is;
+  // a leading noun the tagger does not know as a verb ('journal every evening') leads a statement too.
+  const lead = nlp(`I will ${stripped}`);
+  const leadsWithAction =
+    STATES_GOAL.test(stripped) ||
+    lead.has('^i will #Verb') ||
+    (lead.has('^i will #Noun') && !lead.has('^i will (#Date|#Value|#Pronoun|#Possessive|#Determiner)'));
+  if (action === null && leadsWithAction && !STATES_GOAL.test(stripped)) {
+    const first = stripped.split(/\s+/)[0] ?? '';
+    if (/^[a-z]+$/.test(first) && !WISH_VERBS.has(first)) {
+      action = first;
+      words.add(first);
+    }
+  }
+  return { leadsWithAction, about, action, objects, words };
 }
 
 /** Two frames are about the same goal when they share the action or a thing named. */

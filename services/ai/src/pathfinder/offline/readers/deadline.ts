@@ -187,6 +187,8 @@ function chronoBased(original: string, today: Date): Found | null {
     const words = r.text.trim();
     const before = text.slice(0, r.index);
     if (CLOCK_WORDS.test(words) || RHYTHM.test(words)) continue;
+    // '1500 m' is a distance, not fifteen hundred hours.
+    if (/^\d[\d,.]*\s*(?:m|km|k|mi|kg|lbs?|g)$/i.test(words)) continue;
     if (/\b(?:every|each|per|a)\s*$/i.test(before)) continue;
     if (WEEKDAY_ONLY.test(words) && !/\b(?:by|before|until|till|next|this)\s*$/i.test(before)) continue;
     // A bare amount of time ('an emergency fund of 3 months') is a size, not a deadline.
