@@ -12,7 +12,7 @@ import { NUM, parseNumberToken } from './readers/numbers.ts';
 
 /** A correction inside one message: 'X, actually Y', 'X... well, Y', 'X, no wait, Y'. */
 const MID_MARKER =
-  /(?:\s*(?:\.{2,}|…|[,;:.!?]|\s-+)\s*(?:(?:no+|nope|oops|sorry|hmm+|um+)[,!.]?\s+)?(?:actually|no wait|wait|well|sorry|i mean|or rather|rather|scratch that|correction|on second thought|make that|make it|let'?s say|let'?s do|let'?s make it|no)|\s+(?:actually|no wait|i mean|or rather|scratch that|make that|make it|let'?s say))\b[,:!.]?\s*/i;
+  /(?:\s*(?:\.{2,}|…|[,;:.!?]|\s-+)\s*(?:(?:no+|nope|oops|sorry|hmm+|um+)[,!.]?\s+)?(?:actually|no wait|wait|well|sorry|i mean|or rather|rather|scratch that|correction|on second thought|make that|make it|let(?:'?s| us) say|let(?:'?s| us) do|let(?:'?s| us) make it|no)|\s+(?:actually|no wait|i mean|or rather|scratch that|make that|make it|let(?:'?s| us) say))\b[,:!.]?\s*/i;
 
 /** A message that opens with a correction of what came before. */
 const LEAD_MARKER =
@@ -20,7 +20,7 @@ const LEAD_MARKER =
 
 /** What is left of a correction once its own lead words are gone: 'make it 30' -> '30'. */
 const CORRECTION_LEAD =
-  /^(?:(?:actually|no wait|wait|well|sorry|i mean|or rather|rather|scratch that|correction|on second thought|no|nope|oops|ok|okay|so)[,:!.]?\s+)*(?:(?:let'?s\s+)?(?:make|change|set)\s+(?:it|that|the \w+)\s+(?:to\s+|be\s+)?|let'?s\s+(?:say|do|go with)\s+|(?:how about|what about|say)\s+|it'?s\s+|to\s+)?/i;
+  /^(?:(?:actually|no wait|wait|well|sorry|i mean|or rather|rather|scratch that|correction|on second thought|no|nope|oops|ok|okay|so)[,:!.]?\s+)*(?:(?:let'?s\s+)?(?:make|change|set)\s+(?:it|that|the \w+)\s+(?:to\s+|be\s+)?|let(?:'?s| us)\s+(?:say|do|go with)\s+|(?:how about|what about|say)\s+|it'?s\s+|to\s+)?/i;
 
 const CURRENCY = /^[$£€]|\b(?:dollars?|bucks?|pounds?|quid|euros?|usd|gbp|eur)\b/i;
 const TIME_UNIT = /^(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h)\b/i;
@@ -79,11 +79,13 @@ export function applyCorrection(
   if (newDate) {
     // A correction that is only a date is taken whole ('by December 31 next year', year and all).
     const said = (fixAmounts.length === 0 ? fix : newDate.phrase).trim();
+    // A bare span ('6 weeks') takes the preposition of the span it corrects ('for 4 weeks').
+    const lead = /^(?:for|in|within|over)\b/i.exec(oldDate?.phrase.trim() ?? '')?.[0] ?? 'by';
     const phrase = /^(?:by|before|until|till|in|within|for|over|on|no later than|this|next|the end)\b/i.test(
       said,
     )
       ? said
-      : `by ${said}`;
+      : `${/^\S+\s+(?:days?|weeks?|months?|years?)$/i.test(said) ? lead : 'by'} ${said}`;
     text = oldDate ? text.replace(oldDate.phrase, ` ${phrase} `) : `${text} ${phrase}`;
     if (fixAmounts.length === 0) return tidy(text);
   }

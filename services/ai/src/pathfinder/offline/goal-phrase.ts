@@ -81,7 +81,7 @@ export function cleanGoalPhrase(sentence: string, deadlinePhrase: string | null)
   s = s
     // What a deadline leaves behind when only part of it was read as the date ('by next', 'in the coming').
     .replace(
-      /\s+(?:by|before|until|till|in|within|for|over|on|around|no later than)(?:\s+(?:the|next|this|coming|end|of|early|late|mid|spring|summer|autumn|fall|winter|christmas))*\s*$/i,
+      /\s+(?:by|before|until|till|in|within|for|over|on|around|no later than)(?:\s+(?:the|next|this|coming|end|of|early|late|mid|spring|summer|autumn|fall|winter|christmas|midsummer|midwinter|easter|holidays?))*\s*$/i,
       '',
     )
     .replace(/\s+(?:next|this|coming)\s*$/i, '')

@@ -68,7 +68,7 @@ function distanceMeasure(lower: string): Measure | null {
   if (!MOVING.test(lower)) return null;
   const distance = readDistance(lower);
   if (!distance) return null;
-  const per = /^\s*(?:a|per|each|every|\/)\s*(day|week)\b/.exec(lower.slice(distance.end));
+  const per = /^\s*(?:a|per|each|every|\/)\s*(day|week|month)\b/.exec(lower.slice(distance.end));
   if (per) return { type: 'per-period', target: { ...distance.target, per: periodOf(per[1]) } };
   return { type: 'total', target: distance.target };
 }
@@ -95,8 +95,13 @@ function bareAnswer(lower: string, hint: MeasureHint | null): Measure | null {
  * many books) and decides whether minutes mean a daily habit.
  */
 export function readMeasure(text: string, hint: MeasureHint | null): Measure | null {
-  // A time of day ('in bed by 11pm', 'up at 6:30') says when, never how much.
-  const lower = spokenDurations(text.toLowerCase()).replace(
+  // A time of day ('in bed by 11pm', 'up at 6:30') says when, never how much; a number word inside a
+  // proper name ('the Yorkshire Three Peaks') is part of the name.
+  const named = text.replace(
+    /(?<=\S\s+)(?:One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Twelve|Hundred)(?=\s+[A-Z])/g,
+    (m) => ' '.repeat(m.length),
+  );
+  const lower = spokenDurations(named.toLowerCase()).replace(
     /\b(?:at|by|before|after|until|till)\s+\d{1,2}:\d{2}\b|\b\d{1,2}(?::\d{2})?\s*(?:am|pm|o'clock)(?![a-z])/g,
     (m) => ' '.repeat(m.length),
   );

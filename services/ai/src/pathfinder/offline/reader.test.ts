@@ -199,3 +199,40 @@ describe('advice, questions and small talk are answered, not planned', () => {
     expect(advise(['good morning!'])[0]!.plan).toBeNull();
   });
 });
+
+describe('general readings behind the frame', () => {
+  it('a named feat with no number is done once, as fitness, without inventing a count', () => {
+    expect(plan(['Climb Ben Nevis by 31 May'])).toMatchObject({ category: 'fitness', value: 100, unit: '%' });
+    const peaks = plan(['Complete the Yorkshire Three Peaks by 30 June']);
+    expect(peaks).toMatchObject({ category: 'fitness', due: '2026-06-30' });
+    expect(peaks.unit).not.toMatch(/peak/);
+    expect(plan(['finish the Odin Project by May 1']).category).toBe('project');
+  });
+
+  it('going without anything for a span is a habit streak', () => {
+    expect(plan(['Stop checking Instagram after 9pm for 30 days'])).toMatchObject({
+      category: 'habit',
+      value: 30,
+      unit: 'days',
+    });
+    expect(plan(['give up crisps for 6 weeks'])).toMatchObject({
+      category: 'habit',
+      value: 42,
+      unit: 'days',
+    });
+  });
+
+  it('a corrected span keeps its preposition', () => {
+    expect(plan(['No fizzy drinks for 4 weeks... actually let us do 6 weeks'])).toMatchObject({
+      value: 42,
+      due: '2026-02-26',
+    });
+  });
+
+  it('every lunchtime is every day', () => {
+    expect(plan(['take a 20 minute walk every lunchtime for a month'])).toMatchObject({
+      value: 20,
+      unit: 'minutes/day',
+    });
+  });
+});

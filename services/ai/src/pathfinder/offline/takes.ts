@@ -123,15 +123,17 @@ function streakOf(
   return open(s.measure) && open(measure) ? { type: 'habit', perWeek: 7, minutes: null } : null;
 }
 
+const ABSTAIN = /^(?:stop|quit|no|avoid|give up|cut out|skip|ditch|stay off|go without|abstain from)\b/i;
+
 function takeMeasure(s: CoachState, m: MessageReading, ctx: Context): SmartPart | null {
   const area = s.goal ? domainById(s.goal.domain) : s.broad ? domainById(s.broad) : null;
-  const measure = readMeasure(m.bodyWithoutDate, {
-    defaultUnit: area?.defaultUnit ?? null,
-    habitual: area?.category === 'habit',
-  });
+  // Going without something ('stop checking Instagram', 'no chocolate') is a habit whatever the thing.
+  const abstaining = s.goal !== null && ABSTAIN.test(s.goal.phrase);
+  const habitual = area?.category === 'habit' || abstaining;
+  const measure = readMeasure(m.bodyWithoutDate, { defaultUnit: area?.defaultUnit ?? null, habitual });
   const mayMeasure = (ctx.pending !== 'relevant' && ctx.pending !== 'achievable') || ctx.override;
   if (!mayMeasure) return null;
-  const streak = streakOf(s, m, measure, area?.category === 'habit');
+  const streak = streakOf(s, m, measure, habitual);
   if (streak || (measure && (s.goal !== null || s.broad !== null))) {
     s.measure = streak ?? measure;
     s.measureText = null;
