@@ -1,3 +1,4 @@
+import nlp from 'compromise';
 import { type DomainId, detectBroadDomain, detectDomain } from './domain.ts';
 import { isAffirmation, isNegation, isUnsure, normalise } from './intent.ts';
 
@@ -116,9 +117,44 @@ export function readGoal(text: string, deadlinePhrase: string | null): GoalReadi
   const domain = detectDomain(phrase);
   // A named activity ('work out', 'read') is concrete on its own; 'learn' or 'make' alone is not.
   const namesActivity = domain !== null && domain.id !== 'project' && domain.id !== 'learning';
-  if ((words.length === 0 && !namesActivity) || phrase.length < 3)
-    return { kind: 'vague', broad: detectBroadDomain(text) };
+  if ((words.length === 0 && !namesActivity) || phrase.length < 3 || isStateWish(phrase, domain?.id ?? null))
+    return {
+      kind: 'vague',
+      broad: detectBroadDomain(text) ?? (domain && STATE_AREAS.has(domain.id) ? domain.id : null),
+    };
   return { kind: 'concrete', phrase: phrase.slice(0, 90), domain: domain?.id ?? 'project' };
+}
+
+/** Areas whose wishes of being ('be a better friend', 'be calmer') are asked about in their own terms. */
+const STATE_AREAS = new Set<DomainId>(['social', 'mindfulness', 'wellness']);
+
+/** Areas with their own finish line even when wished as a state ('be debt-free', 'be fitter'). */
+const MEASURED_AREAS = new Set<DomainId>([
+  'debt',
+  'weight',
+  'money',
+  'running',
+  'reading',
+  'language',
+  'writing',
+  'fitness',
+  'learning',
+]);
+
+/**
+ * A wish to be a way ('be happier', 'feel more confident', 'be a better dad', 'become more organised'),
+ * read with the language library: a state, not a thing to do, so the coach asks for one concrete thing
+ * rather than measuring the state with another area's yardstick ('100 users').
+ */
+function isStateWish(phrase: string, area: DomainId | null): boolean {
+  if (/\d/.test(phrase) || (area !== null && MEASURED_AREAS.has(area))) return false;
+  const doc = nlp(phrase.toLowerCase());
+  if (doc.has('^(be|become|get) able')) return false;
+  return (
+    doc.has(
+      '^(be|feel|become|get|grow|stay) (a|an)? (more|less|much|way|far|lot|bit|little|really|very|truly)? (#Adjective|#Comparative|#Superlative)',
+    ) || doc.has('^(be|feel|become|get|stay) (more|less) #Verb')
+  );
 }
 
 /** The hero's reason in their own words, tidied: 'because I love stories' -> 'I love stories'. */

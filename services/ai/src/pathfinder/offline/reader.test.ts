@@ -236,3 +236,22 @@ describe('general readings behind the frame', () => {
     });
   });
 });
+
+describe('a wish to be a way is asked about, not measured with another yardstick', () => {
+  it('asks for one concrete thing, with examples that fit the wish', () => {
+    for (const wish of ['be happier', 'I want to feel calmer and happier this year']) {
+      const [reply] = advise([wish]);
+      expect(reply!.plan, wish).toBeNull();
+      expect(reply!.reply).not.toMatch(/pages|users|kilograms/);
+      expect(reply!.reply).toMatch(/meditat|journal/);
+    }
+    const [organised] = advise(['be more organised at home']);
+    expect(organised!.plan).toBeNull();
+    expect(organised!.reply).not.toMatch(/users|pages/);
+  });
+
+  it('keeps concrete goals that start the same way', () => {
+    expect(plan(['be able to do a pull-up by March 20']).unit).toMatch(/pull-up/);
+    expect(advise(['get married by June'])[0]!.plan).not.toBeNull();
+  });
+});
