@@ -26,7 +26,17 @@ const CURRENCY = /^[$£€]|\b(?:dollars?|bucks?|pounds?|quid|euros?|usd|gbp|eur
 const TIME_UNIT = /^(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h)\b/i;
 const SPAN_UNIT = /^(?:days?|weeks?|months?|years?)\b/i;
 
-type Quantity = { index: number; end: number; value: number; unit: string; money: boolean };
+type Quantity = {
+  index: number;
+  /** Where the number itself ends (its currency and 'k' included), before any unit word. */
+  numberEnd: number;
+  end: number;
+  value: number;
+  unit: string;
+  /** The few words after the number, lower case and singular: 'blog post' in '10 blog posts'. */
+  after: string[];
+  money: boolean;
+};
 
 const QUANTITY = new RegExp(`([$£€]\\s?)?${NUM}(k\\b)?(?:\\s*([a-z][a-z'-]*))?`, 'gi');
 
@@ -37,11 +47,21 @@ function quantities(text: string): Quantity[] {
     if (value === null) continue;
     const unit = (m[4] ?? '').toLowerCase();
     const start = m.index;
+    const numberEnd = start + (m[1]?.length ?? 0) + m[2]!.length + (m[3]?.length ?? 0);
+    const after = text
+      .slice(numberEnd)
+      .toLowerCase()
+      .split(/[^a-z'-]+/)
+      .filter(Boolean)
+      .slice(0, 3)
+      .map((w) => w.replace(/s$/, ''));
     out.push({
       index: start,
+      numberEnd,
       end: start + m[0].length,
       value,
       unit,
+      after,
       money: m[1] !== undefined || CURRENCY.test(unit),
     });
   }
@@ -52,7 +72,7 @@ function sameKind(a: Quantity, b: Quantity): boolean {
   if (a.money || b.money) return a.money && b.money;
   if (!a.unit) return false;
   const head = (u: string) => (u.split(' ')[0] ?? '').replace(/s$/, '');
-  if (head(a.unit) === head(b.unit)) return true;
+  if (head(a.unit) === head(b.unit) || b.after.includes(head(a.unit))) return true;
   return (
     (TIME_UNIT.test(a.unit) && TIME_UNIT.test(b.unit)) || (SPAN_UNIT.test(a.unit) && SPAN_UNIT.test(b.unit))
   );
@@ -100,16 +120,20 @@ export function applyCorrection(
   const same = amount.unit || amount.money ? candidates.filter((q) => sameKind(amount, q)) : [];
   const target = same.at(-1) ?? (amount.unit || amount.money ? undefined : candidates.at(-1));
   if (!target) return newDate ? tidy(text) : null;
-  const written = fix.slice(amount.index, amount.end);
-  // A bare number keeps the unit it corrects: '25 push-ups ..., actually 30' is 30 push-ups.
-  const replacement = amount.unit || amount.money ? written : `${written} ${target.unit}`.trim();
+  // The number alone is replaced when the unit stays ('25 push-ups..., actually 30'; '10 blog posts', '12
+  // posts'); the number and its unit word when the unit changes ('1 hour a day', 'make it 45 minutes').
+  const keepsUnit = !amount.unit || target.after.includes(amount.unit.replace(/s$/, ''));
+  const written = fix.slice(amount.index, keepsUnit ? amount.numberEnd : amount.end);
+  const replacement = written;
   const targetText = text.slice(target.index, target.end);
   const currency = /^[$£€]/.exec(targetText)?.[0] ?? '';
   const fixed =
     amount.money && currency && !/^[$£€]/.test(replacement) && !CURRENCY.test(amount.unit)
       ? `${currency}${replacement}`
       : replacement;
-  return tidy(`${text.slice(0, target.index)}${fixed}${text.slice(target.end)}`);
+  return tidy(
+    `${text.slice(0, target.index)}${fixed}${text.slice(keepsUnit ? target.numberEnd : target.end)}`,
+  );
 }
 
 function correctionBody(correction: string): string {

@@ -32,7 +32,7 @@ const WISH_VERBS = new Set(
 
 /** Words too common to tell two goals apart ('my', 'day', 'week'). */
 const PLAIN = new Set(
-  'i me my mine a an the to of in on at for with and or but so it its this that be is am are was were have has had do does did can could would should will just really very more less some any one thing things own every each per day week month year days weeks months years daily weekly time times minute minutes hour hours total end goal quest plan number least most next last instead actually rather am pm k january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday today tomorrow summer spring autumn fall winter christmas'.split(
+  'i me my mine a an the to of in on at for with and or but so it its this that be is am are was were have has had do does did can could would should will just really very more less some any one thing things own every each per day week month year days weeks months years daily weekly time times minute minutes hour hours total end goal quest plan number least most next last instead actually rather am pm k km kms mi mile kg kgs lb lbs metre meter litre liter percent dollar euro buck quid january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday today tomorrow summer spring autumn fall winter christmas'.split(
     ' ',
   ),
 );
@@ -88,10 +88,15 @@ export function readFrame(text: string): GoalFrame {
   return { leadsWithAction, about, action, objects, words };
 }
 
-/** Two frames are about the same goal when they share the action or a thing named. */
-export function sameGoal(a: GoalFrame, b: GoalFrame): boolean {
-  for (const w of a.words) if (b.words.has(w)) return true;
-  return false;
+/**
+ * Two frames are about the same goal when they name a thing in common, or share the action while the
+ * new one names nothing else ('read 20 by June' after 'read 12 books'); 'publish 4 podcast episodes'
+ * after 'publish 8 videos' shares only the verb, and is another goal.
+ */
+export function sameGoal(next: GoalFrame, planned: GoalFrame): boolean {
+  const theirs = new Set(planned.about);
+  if (next.about.some((w) => theirs.has(w))) return true;
+  return next.action !== null && next.action === planned.action && next.about.length === 0;
 }
 
 const ADVICE =

@@ -20,8 +20,8 @@ function capitalise(text: string): string {
 
 /** 'Read 12 books', 'Save $5,000', 'Run 5 km in under 30:00', 'Learn Spanish: reach B1'. */
 export function questTitle(s: CoachState, today: Date): string {
-  const phrase = s.goal?.phrase ?? 'My quest';
   const target = resolvedTarget(s, today);
+  const phrase = refreshed(s.goal?.phrase ?? 'My quest', s, target);
   const verb = (phrase.split(' ')[0] ?? '').toLowerCase();
   const keepPhrase =
     phraseMatchesMeasure(phrase, s) ||
@@ -116,6 +116,28 @@ function withHeroWords(core: string, phrase: string, target: Target | null): str
   if (/^pay off\b/i.test(core)) return `${core.replace(/ of debt$/, '')} on ${rest}`;
   if (/^save\b/i.test(core)) return `${core} for ${rest}`;
   return `${core}: ${rest}`;
+}
+
+/**
+ * The hero's phrase with a count revised since ('Read 12 books' after 'make it 20 novels' reads 'Read 20
+ * novels'): the number, and its noun when the noun changed too.
+ */
+function refreshed(phrase: string, s: CoachState, target: Target | null): string {
+  if (s.measure?.type !== 'total' || target?.kind !== 'count') return phrase;
+  const found = [...phrase.matchAll(new RegExp(`(?<![\\w$£€])${NUM}(?=\\s)`, 'gi'))];
+  if (found.length !== 1) return phrase;
+  const m = found[0]!;
+  const value = parseNumberToken(m[1]!);
+  if (value === null || value === target.value) return phrase;
+  const start = m.index;
+  const end = start + m[0].length;
+  const noun = lastWord(target.unit);
+  const rest = phrase.slice(end);
+  const nounWords =
+    /^\s+((?:(?!(?:by|in|on|for|of|about|from|with|to|and|before|until)\b)[\w'-]+\s*){1,3})/i.exec(rest);
+  if (!nounWords || nounWords[1]!.toLowerCase().includes(noun.replace(/s$/, '')))
+    return `${phrase.slice(0, start)}${formatNumber(target.value)}${rest}`;
+  return `${phrase.slice(0, start)}${describeTarget(target)} ${rest.slice(nounWords[0].length)}`.trim();
 }
 
 /** At most 80 characters, cut between words and never after a dangling little word. */

@@ -255,3 +255,22 @@ describe('a wish to be a way is asked about, not measured with another yardstick
     expect(advise(['get married by June'])[0]!.plan).not.toBeNull();
   });
 });
+
+describe('revisions and new goals that share a word', () => {
+  it('a revised count renames the title, keeping the hero words around it', () => {
+    expect(plan(['read 12 books by June 30', '20 novels']).title).toBe('Read 20 novels');
+    expect(plan(['learn 500 Spanish words by May 1', 'actually 800']).title).toBe('Learn 800 Spanish words');
+    expect(plan(['write 10 blog posts by June 30', 'no wait, 12 posts'])).toMatchObject({
+      title: 'Write 12 blog posts',
+      value: 12,
+    });
+  });
+
+  it('the same verb with other things named is another goal; a shared unit is not a shared thing', () => {
+    const podcast = plan(['publish 8 YouTube videos by April 30', 'publish 4 podcast episodes by May 31']);
+    expect(podcast).toMatchObject({ value: 4, due: '2026-05-31' });
+    expect(podcast.title).not.toMatch(/YouTube|videos/i);
+    const ride = plan(['swim 2 km without stopping by June 1', 'cycle 100 km in one ride by August 1']);
+    expect(ride.title).toMatch(/^Cycle 100 km/);
+  });
+});
