@@ -12,7 +12,7 @@ import { NUM, parseNumberToken } from './readers/numbers.ts';
 
 /** A correction inside one message: 'X, actually Y', 'X... well, Y', 'X, no wait, Y'. */
 const MID_MARKER =
-  /(?:\s*(?:\.{2,}|…|[,;:.!?]|\s-+)\s*(?:(?:no+|nope|oops|sorry|hmm+|um+)[,!.]?\s+)?(?:actually|no wait|wait|well|sorry|i mean|or rather|rather|scratch that|correction|on second thought|make that|make it|let(?:'?s| us) say|let(?:'?s| us) do|let(?:'?s| us) make it|no)|\s+(?:actually|no wait|i mean|or rather|scratch that|make that|make it|let(?:'?s| us) say))\b[,:!.]?\s*/i;
+  /(?:\s*(?:\.{2,}|…|[,;:.!?]|\s-+)\s*(?:(?:no+|nope|oops|sorry|hmm+|um+)[,!.]?\s+)?(?:actually|no wait|wait|well|sorry|i mean|or rather|rather|scratch that|correction|on second thought|make that|make it|let(?:'?s| us) say|let(?:'?s| us) do|let(?:'?s| us) make it|no(?=[,!.]))|\s+(?:actually|no wait|i mean|or rather|scratch that|make that|make it|let(?:'?s| us) say))\b[,:!.]?\s*/i;
 
 /** A message that opens with a correction of what came before. */
 const LEAD_MARKER =

@@ -37,7 +37,7 @@ function spokenDurations(lower: string): string {
 export type MeasureHint = { defaultUnit: string | null; habitual: boolean };
 
 const MOVING =
-  /\b(?:run|running|jog|race|marathon|walk|walking|hike|cycle|cycling|bike|ride|swim|swimming|row|rowing|\d+k(?![- ]?words?\b))\b/;
+  /\b(?:run|running|jog|race|marathon|ultra|trail|walk|walking|hike|cycle|cycling|bike|ride|swim|swimming|row|rowing|\d+k(?![- ]?words?\b))\b/;
 
 /** A spending cap ('spend no more than $400 a month') stays per period; saving at a rate adds up. */
 const SPENDING = /\b(?:spend|spending|budget|no more than|less than|under|at most|max(?:imum)?)\b/;

@@ -274,3 +274,20 @@ describe('revisions and new goals that share a word', () => {
     expect(ride.title).toMatch(/^Cycle 100 km/);
   });
 });
+
+describe('more of the hero’s ways of saying it', () => {
+  it("', no X' inside a goal is not a correction", () => {
+    expect(plan(['I want to eat well, no junk food for 30 days']).title).toMatch(/no junk food/);
+  });
+
+  it('a plan asked for as a question plans the goal in it', () => {
+    expect(plan(['Could you make me a plan to save $3,000 by June 30?'])).toMatchObject({
+      value: 3000,
+      due: '2026-06-30',
+    });
+  });
+
+  it('an ultra is a distance to cover', () => {
+    expect(plan(["I'm hoping to do a 50 km ultra by October 1"])).toMatchObject({ value: 50, unit: 'km' });
+  });
+});

@@ -37,6 +37,10 @@ type Context = {
 
 export type Absorbed = { captured: SmartPart[]; vague: { broad: DomainId | null } | null };
 
+/** 'Can you make a plan for me to learn Japanese by December?' asks for a plan of a goal it states. */
+export const PLAN_REQUEST =
+  /^(?:can|could|would|will) you (?:please )?(?:make|create|build|draw up|give|write|put together|help me (?:make|with))(?: me)? (?:a |my )?(?:plan|quest|roadmap)(?: for me)? (?:to|for)\s+/i;
+
 const QUESTION_TO_COACH =
   /^(?:what|how|why|which|who|where|when|can|could|should|does|is|are|any)\b|^do (?:you|i|we)\b/i;
 
@@ -46,7 +50,9 @@ export function readMessage(text: string, today: Date, answeringWhy: boolean): M
   const body = why ? text.slice(0, why.index) : text;
   // A question to the coach ('how do I stay motivated?') is not a goal statement.
   const asksCoach =
-    QUESTION_TO_COACH.test(text) && !/\bi (?:want|would like|'d like|wanna|need)\b/i.test(text);
+    QUESTION_TO_COACH.test(text) &&
+    !/\bi (?:want|would like|'d like|wanna|need)\b/i.test(text) &&
+    !PLAN_REQUEST.test(text);
   return {
     text,
     deadline,
