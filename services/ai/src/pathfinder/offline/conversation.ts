@@ -1,6 +1,7 @@
 import type { CoachState } from './coach.ts';
 import { type DomainId, detectNamedDomain, domainById } from './domain.ts';
 import { readFrame, sameGoal } from './frame.ts';
+import { readMessageFrame } from './goal-frame.ts';
 import { findWhyClause, readGoal } from './goal-phrase.ts';
 import {
   hasOverrideMarker,
@@ -95,12 +96,10 @@ const GENERIC_ACTIONS = new Set(
 function statesAnotherGoal(text: string, planned: string, today: Date): boolean {
   if (NOT_A_STATEMENT.test(text) || isQuestion(text) || isRefineRequest(text) || hasOverrideMarker(text))
     return false;
-  const frame = readFrame(text);
+  const frame = readMessageFrame(text, today);
   // An action alone names a goal only when it is more than finishing or doing ('finish by September').
   const named = frame.about.length > 0 || (frame.action !== null && !GENERIC_ACTIONS.has(frame.action));
   if (!frame.leadsWithAction || !named) return false;
-  const deadline = readDeadline(text, today);
-  const measured = readMeasure(deadline ? text.replace(deadline.phrase, ' ') : text, null) !== null;
-  if (!measured && deadline === null) return false;
+  if (frame.measure === null && frame.deadline === null) return false;
   return !sameGoal(frame, readFrame(planned));
 }
