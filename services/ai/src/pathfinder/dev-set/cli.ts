@@ -1,4 +1,5 @@
-// `npm run eval:pathfinder` scores the offline Pathfinder on the development set;
+// `npm run eval:pathfinder` scores the offline Pathfinder on the development set's two parts, the tuning
+// statements and the frozen held-out ones (never tuned on), and prints the two figures apart;
 // `npm run eval:pathfinder -- --provider openai` scores the model at OPENAI_BASE_URL (OPENAI_API_KEY,
 // OPENAI_MODEL) through the same OpenAiProvider the ai service uses, so the two compare on one contract.
 import { ConfigError, loadConfig } from '@lifequest/platform';
@@ -7,6 +8,7 @@ import { OpenAiProvider } from '../../providers/openai/openai-provider.ts';
 import type { LlmProvider } from '../../providers/port.ts';
 import { evaluate, formatEvaluation } from './evaluate.ts';
 import { GOAL_STATEMENTS } from './goal-statements.ts';
+import { HELD_OUT_STATEMENTS } from './held-out.ts';
 
 const USAGE = 'usage: npm run eval:pathfinder [-- --provider offline|openai] [--concurrency N]';
 
@@ -31,8 +33,14 @@ if (!['offline', 'openai'].includes(name) || !Number.isInteger(concurrency) || c
   process.exitCode = 64;
 } else {
   try {
-    const evaluation = await evaluate(providerFor(name), GOAL_STATEMENTS, { concurrency });
-    process.stdout.write(`${formatEvaluation(evaluation)}\n`);
+    const provider = providerFor(name);
+    const tuning = await evaluate(provider, GOAL_STATEMENTS, { concurrency });
+    const heldOut = await evaluate(provider, HELD_OUT_STATEMENTS, { concurrency });
+    process.stdout.write(`${formatEvaluation(tuning, 'the tuning part of the development set')}\n\n`);
+    process.stdout.write(`${formatEvaluation(heldOut, 'the frozen held-out part (never tuned on)')}\n\n`);
+    const figure = (e: typeof tuning) =>
+      `${((e.overall.right / Math.max(1, e.overall.total)) * 100).toFixed(1)}% (${e.overall.right}/${e.overall.total})`;
+    process.stdout.write(`Facts right: tuning ${figure(tuning)}, held-out ${figure(heldOut)}\n`);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);

@@ -1,10 +1,11 @@
-import { GOAL_CATEGORIES, type GoalCategory, type Plan } from '@lifequest/proto';
+import { type ChatMessage, GOAL_CATEGORIES, type GoalCategory, type Plan } from '@lifequest/proto';
 import type { LlmProvider } from '../../providers/port.ts';
 import { DEV_SET_NOW, type GoalStatement } from './goal-statements.ts';
-import { FACTS, type Fact, type Scored, scoreStatement } from './score.ts';
+import { FACTS, type Fact, factsOf, type Scored, scoreStatement } from './score.ts';
 
 // Runs the development set through a provider's advisor, one statement per fresh conversation, exactly
-// as a hero's first message on the Pathfinder page, and tallies the facts it got right.
+// as a hero's messages on the Pathfinder page (the earlier ones of a statement first, each answered),
+// and tallies the facts it got right.
 
 export type Tally = { right: number; total: number };
 
@@ -33,11 +34,15 @@ export async function evaluate(
       const statement = statements[i]!;
       let plan: Plan | null = null;
       try {
-        const answer = await provider.advisor(
-          { message: statement.text, history: [] },
-          { today, onUsage: () => {} },
-        );
-        plan = answer.plan;
+        const history: ChatMessage[] = [];
+        for (const message of [...(statement.before ?? []), statement.text]) {
+          const answer = await provider.advisor(
+            { message, history: [...history] },
+            { today, onUsage: () => {} },
+          );
+          history.push({ role: 'user', content: message }, { role: 'assistant', content: answer.reply });
+          plan = answer.plan;
+        }
       } catch (error) {
         failures.push({ statement, error: error instanceof Error ? error.message : String(error) });
       }
@@ -57,7 +62,7 @@ function tally(scored: Scored[]): Pick<Evaluation, 'overall' | 'byFact' | 'byCat
     Tally
   >;
   for (const s of scored) {
-    for (const fact of FACTS) {
+    for (const fact of factsOf(s.statement)) {
       const ok = s.right[fact] ? 1 : 0;
       for (const t of [overall, byFact[fact], byCategory[s.statement.category]]) {
         t.right += ok;
@@ -75,33 +80,38 @@ export function share(t: Tally): number {
 const percent = (t: Tally) => `${(share(t) * 100).toFixed(1)}%`.padStart(6);
 
 /** The printed report: totals per fact and per category, then every statement with a wrong fact. */
-export function formatEvaluation(e: Evaluation): string {
+export function formatEvaluation(e: Evaluation, part = 'the development set'): string {
   const lines = [
-    `The Pathfinder on the development set: ${e.scored.length} statements, ${e.provider}`,
+    `The Pathfinder on ${part}: ${e.scored.length} statements, ${e.provider}`,
     '',
     `Facts right: ${percent(e.overall)}  (${e.overall.right}/${e.overall.total})`,
     '',
     'Per fact:',
-    ...FACTS.map(
+    ...FACTS.filter((f) => e.byFact[f].total > 0).map(
       (f) => `  ${f.padEnd(12)} ${percent(e.byFact[f])}  (${e.byFact[f].right}/${e.byFact[f].total})`,
     ),
     '',
-    'Per category (all four facts of its statements):',
+    'Per category (all the facts of its statements):',
     ...GOAL_CATEGORIES.map(
       (c) =>
         `  ${c.padEnd(12)} ${percent(e.byCategory[c])}  (${e.byCategory[c].right}/${e.byCategory[c].total})`,
     ),
   ];
-  const misses = e.scored.filter((s) => FACTS.some((f) => !s.right[f]));
+  const misses = e.scored.filter((s) => factsOf(s.statement).some((f) => !s.right[f]));
   lines.push('', misses.length === 0 ? 'No misses.' : `Misses (${misses.length} statements):`);
   for (const s of misses) {
-    const wrong = FACTS.filter((f) => !s.right[f]);
-    const expected = s.statement.target;
+    const wrong = factsOf(s.statement).filter((f) => !s.right[f]);
+    const st = s.statement;
+    const expected = st.target;
     const r = s.reading;
+    const title = st.title ? `, title naming ${st.title.map((w) => `'${w}'`).join(' and ')}` : '';
     lines.push(
-      `  "${s.statement.text}"`,
-      `      expected ${s.statement.category}, ${expected ? `${expected.value} ${expected.unit}` : 'no number'}, ${s.statement.deadline}`,
-      `      got      ${r.category ?? 'no plan'}${r.category ? `, ${r.targetValue ?? '-'} ${r.unit ?? '-'}, ${r.deadline ?? '-'}` : ''}   [wrong: ${wrong.join(', ')}]`,
+      ...(st.before ?? []).map((m) => `  after "${m}"`),
+      `  "${st.text}"`,
+      st.answer
+        ? '      expected an answer, no plan'
+        : `      expected ${st.category}, ${expected ? `${expected.value} ${expected.unit}` : 'no number'}, ${st.deadline}${title}`,
+      `      got      ${r.category ?? 'no plan'}${r.category ? `, ${r.targetValue ?? '-'} ${r.unit ?? '-'}, ${r.deadline ?? '-'}, "${r.title}"` : ''}   [wrong: ${wrong.join(', ')}]`,
     );
   }
   for (const f of e.failures) lines.push(`  failed: "${f.statement.text}": ${f.error}`);

@@ -1,8 +1,10 @@
 import type { GoalCategory } from '@lifequest/proto';
 
 // The development set of The Pathfinder: goal statements as heroes type them, each with the facts a plan
-// must get right. `npm test` runs the offline engine over it (dev-set.test.ts) and `npm run
-// eval:pathfinder` scores any provider on it. Deadlines count from DEV_SET_NOW, so the set never ages.
+// must get right. It has two parts: this file is the TUNING part (readers may be improved against it,
+// `npm test` gates it in dev-set.test.ts), and held-out.ts is the frozen HELD-OUT part, never tuned on.
+// `npm run eval:pathfinder` scores any provider on both and prints the two figures apart. Deadlines
+// count from DEV_SET_NOW, so the set never ages.
 //
 // The conventions a plan is scored against (the advisor's prompt states them too):
 // - The deadline is the plan's last milestone. 'by June 30' is June 30, 'by the end of March' March 31,
@@ -22,10 +24,16 @@ export const DEV_SET_NOW = new Date('2026-01-15T09:00:00Z');
 
 export type GoalStatement = {
   text: string;
+  /** The hero's earlier messages in the same conversation, each answered by the coach before `text`. */
+  before?: readonly string[];
   category: GoalCategory;
   target: { value: number; unit: string } | null;
-  /** yyyy-mm-dd */
+  /** yyyy-mm-dd ('' for an `answer`) */
   deadline: string;
+  /** Advice, a question about a quest or small talk: the coach answers and offers no plan. */
+  answer?: true;
+  /** What the plan's title must name, in the hero's own words (the title must also read as one). */
+  title?: readonly string[];
 };
 
 const t = (value: number, unit: string) => ({ value, unit });

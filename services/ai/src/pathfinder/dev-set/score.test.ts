@@ -1,7 +1,7 @@
 import type { Plan } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
 import type { GoalStatement } from './goal-statements.ts';
-import { sameUnit, scoreStatement } from './score.ts';
+import { sameUnit, scoreStatement, titleHolds } from './score.ts';
 
 function plan(
   category: Plan['goal']['category'],
@@ -75,6 +75,39 @@ describe('scoreStatement', () => {
       targetValue: false,
       unit: false,
     });
+  });
+});
+
+describe('advice and titles', () => {
+  const advice: GoalStatement = {
+    text: 'I keep skipping my runs, any advice?',
+    category: 'fitness',
+    target: null,
+    deadline: '',
+    answer: true,
+  };
+
+  it('scores an answer on its intent alone: no plan is right, a plan is wrong', () => {
+    expect(scoreStatement(advice, null).right).toEqual({ intent: true });
+    expect(scoreStatement(advice, plan('fitness', 3, 'times/week', '2026-03-01')).right).toEqual({
+      intent: false,
+    });
+  });
+
+  it('scores the title only where the statement names what it must hold', () => {
+    expect(scoreStatement(steps, plan('fitness', 10000, 'steps/day', '2026-02-26')).right).not.toHaveProperty(
+      'title',
+    );
+    const ride = { ...steps, title: ['ride'] };
+    expect(scoreStatement(ride, plan('fitness', 10000, 'steps/day', '2026-02-26')).right.title).toBe(false);
+  });
+
+  it('wants the named words in a title that reads as one', () => {
+    expect(titleHolds('Ride 100 km on my road bike', ['ride', 'road bike'])).toBe(true);
+    expect(titleHolds('Run 100 km', ['ride'])).toBe(false);
+    expect(titleHolds('I would like to read 12 books', ['read'])).toBe(false);
+    expect(titleHolds('Save $2,000 for a trip to Japan by next', ['Japan'])).toBe(false);
+    expect(titleHolds('Launch my dog walking website', ['dog-walking'])).toBe(true);
   });
 });
 

@@ -6,8 +6,11 @@ import type { GoalStatement } from './goal-statements.ts';
 // 'posts'), so a real model's wording is not held against it; values within 1% and deadlines within a
 // day count as right (42.195 km is a marathon; 'for 30 days' may end on the 30th or the 31st day).
 
-export const FACTS = ['category', 'targetValue', 'unit', 'deadline'] as const;
+export const FACTS = ['category', 'targetValue', 'unit', 'deadline', 'intent', 'title'] as const;
 export type Fact = (typeof FACTS)[number];
+
+/** The facts a plan statement is scored on; `title` only where the statement names what it must hold. */
+const PLAN_FACTS: readonly Fact[] = ['category', 'targetValue', 'unit', 'deadline'];
 
 /** What a plan says about the four facts; all null when there is no plan. */
 export type Reading = {
@@ -15,28 +18,33 @@ export type Reading = {
   targetValue: number | null;
   unit: string | null;
   deadline: string | null;
+  title: string | null;
 };
 
 export type Scored = {
   statement: GoalStatement;
   reading: Reading;
-  right: Record<Fact, boolean>;
+  /** Only the facts that apply to the statement: an answer is scored on `intent` alone. */
+  right: Partial<Record<Fact, boolean>>;
 };
 
 export function readingOf(plan: Plan | null): Reading {
-  if (!plan) return { category: null, targetValue: null, unit: null, deadline: null };
+  if (!plan) return { category: null, targetValue: null, unit: null, deadline: null, title: null };
   const dates = plan.milestones.map((m) => m.due_date).filter((d): d is string => d !== null);
   return {
     category: plan.goal.category,
     targetValue: plan.goal.metric.target_value,
     unit: plan.goal.metric.unit,
     deadline: dates.length > 0 ? dates.sort().at(-1)! : null,
+    title: plan.goal.title,
   };
 }
 
 export function scoreStatement(statement: GoalStatement, plan: Plan | null): Scored {
   const reading = readingOf(plan);
   const planned = plan !== null;
+  // Advice, a question or small talk is answered: the one fact is that no plan came back.
+  if (statement.answer) return { statement, reading, right: { intent: !planned } };
   const noNumber = planned && statesNoNumber(reading);
   const expected = statement.target;
   return {
@@ -47,8 +55,32 @@ export function scoreStatement(statement: GoalStatement, plan: Plan | null): Sco
       targetValue: expected === null ? noNumber : closeTo(reading.targetValue, expected.value),
       unit: expected === null ? noNumber : sameUnit(reading.unit, expected.unit),
       deadline: reading.deadline !== null && Math.abs(dayDiff(reading.deadline, statement.deadline)) <= 1,
+      ...(statement.title ? { title: titleHolds(reading.title, statement.title) } : {}),
     },
   };
+}
+
+/** The facts scored for a statement, in FACTS order. */
+export function factsOf(statement: GoalStatement): Fact[] {
+  if (statement.answer) return ['intent'];
+  return statement.title ? [...PLAN_FACTS, 'title'] : [...PLAN_FACTS];
+}
+
+/**
+ * A title holds what the hero named (each word group, case and spacing aside) and reads as a title: it
+ * does not open with the hero's own 'I would like to' and does not end on a word cut from a longer phrase.
+ */
+export function titleHolds(title: string | null, named: readonly string[]): boolean {
+  if (title === null) return false;
+  const plain = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[\s-]+/g, ' ')
+      .trim();
+  const text = plain(title);
+  if (/^i\b/.test(text)) return false;
+  if (/\b(?:by|in|for|to|the|a|an|and|of|next|this|until|before|on|with|my|at)$/.test(text)) return false;
+  return named.every((n) => text.includes(plain(n)));
 }
 
 /** A plan that invents no number: no metric, percent done, or the one thing itself ('1 course'). */

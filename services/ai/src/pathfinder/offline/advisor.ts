@@ -1,9 +1,11 @@
 import type { AdvisorReply, ChatMessage, SmartPart } from '@lifequest/proto';
+import { answerFor } from './answering.ts';
 import { type CoachState, readConversation } from './coach.ts';
 import { domainById } from './domain.ts';
+import { readIntent } from './frame.ts';
 import { planOf } from './quest.ts';
 import { formatLongDate } from './readers/calendar.ts';
-import { crisisReply } from './safety.ts';
+import { crisisReply, detectsSelfHarm } from './safety.ts';
 import type { CoachPlan } from './schemas.ts';
 import { onboardingResponse } from './voice.ts';
 
@@ -33,10 +35,20 @@ function planReply(plan: CoachPlan, paceQuestion: string | null, pace: string | 
 export type AdvisorTurn = Omit<AdvisorReply, 'draftId'>;
 
 export function advisorTurn(input: { message: string; history: ChatMessage[]; today: Date }): AdvisorTurn {
-  const heroMessages = [
-    ...input.history.filter((m) => m.role === 'user').map((m) => m.content),
-    input.message,
-  ];
+  // Advice, questions and small talk earlier in the conversation shaped no goal; they are not replayed.
+  const earlier = input.history
+    .filter((m) => m.role === 'user' && readIntent(m.content) === 'goal')
+    .map((m) => m.content);
+  const heroMessages = [...earlier, input.message];
+  const intent = readIntent(input.message);
+  if (intent !== 'goal' && !detectsSelfHarm(input.message)) {
+    const before = earlier.length > 0 ? readConversation(earlier, input.today, advisorRequires).state : null;
+    return {
+      reply: answerFor(intent, input.message, before, input.today),
+      needs_confirmation: false,
+      plan: null,
+    };
+  }
   const { state, event } = readConversation(heroMessages, input.today, advisorRequires);
   if (event.kind === 'crisis') return { reply: crisisReply('hero'), needs_confirmation: false, plan: null };
 

@@ -1,5 +1,6 @@
 import type { ConversationPhase, SmartPart } from '@lifequest/proto';
 import { classifyMessage } from './conversation.ts';
+import { applyCorrection, correctionOf, correctWithin } from './correction.ts';
 import type { DomainId } from './domain.ts';
 import { assessFeasibility, type Feasibility } from './feasibility.ts';
 import { cleanWhy, isSubstantive } from './goal-phrase.ts';
@@ -93,15 +94,41 @@ export function emptyState(): CoachState {
 
 /** Replays the hero's messages. `required` is the set of SMART parts that make the goal 'ready'. */
 export function readConversation(heroMessages: string[], today: Date, required: Requirements): CoachResult {
+  const { state, event } = replay(withCorrections(heroMessages, today), today, required);
+  // Judged against the conversation before the last message: a correction there rewrites an earlier one.
+  const before = replay(withCorrections(heroMessages.slice(0, -1), today), today, required).state;
+  return { state, event, goalChanged: signature(state) !== signature(before) };
+}
+
+function replay(messages: string[], today: Date, required: Requirements): Step {
   let state = emptyState();
   let event: CoachEvent = { kind: 'opening' };
-  let goalChanged = false;
-  for (const message of heroMessages) {
-    const before = signature(state);
-    ({ state, event } = step(state, message, today, required));
-    goalChanged = signature(state) !== before;
+  for (const message of messages) ({ state, event } = step(state, message, today, required));
+  return { state, event };
+}
+
+/**
+ * The hero's messages with their corrections applied (see correction.ts). A correction inside a message
+ * replaces what it corrects there. A message that only corrects ('actually, make it 10 km') rewrites the
+ * latest earlier message holding a date or an amount of that kind, so the goal reads as if said that way
+ * from the start, and is itself read as that corrected statement, a revision of the goal.
+ */
+export function withCorrections(heroMessages: string[], today: Date): string[] {
+  const list: string[] = [];
+  for (const raw of heroMessages) {
+    const message = correctWithin(normalise(raw), today);
+    const fix = correctionOf(message);
+    let restated: string | null = null;
+    for (let j = list.length - 1; fix !== null && j >= 0 && restated === null; j--) {
+      const corrected = applyCorrection(list[j]!, fix, today, true);
+      if (corrected !== null && corrected !== list[j]) {
+        list[j] = corrected;
+        restated = `actually, ${corrected}`;
+      }
+    }
+    list.push(restated ?? message);
   }
-  return { state, event, goalChanged };
+  return list;
 }
 
 function signature(s: CoachState): string {

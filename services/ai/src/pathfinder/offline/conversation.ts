@@ -1,7 +1,16 @@
 import type { CoachState } from './coach.ts';
 import { type DomainId, detectNamedDomain, domainById } from './domain.ts';
+import { readFrame, sameGoal } from './frame.ts';
+import { readMessageFrame } from './goal-frame.ts';
 import { findWhyClause, readGoal } from './goal-phrase.ts';
-import { isAffirmation, isNegation, isQuestion, isUnsure } from './intent.ts';
+import {
+  hasOverrideMarker,
+  isAffirmation,
+  isNegation,
+  isQuestion,
+  isRefineRequest,
+  isUnsure,
+} from './intent.ts';
 import { readMeasure } from './measure.ts';
 import { readDeadline } from './readers/deadline.ts';
 
@@ -57,6 +66,8 @@ export function classifyMessage(s: CoachState, text: string, today: Date): Messa
   const revising = s.phase !== 'initial' || s.pending === 'refine';
   const usual: MessageKind = revising ? 'revise' : 'answer';
   if (!s.goal) return usual;
+  const planned = s.phase !== 'initial' || s.everReady;
+  if (planned && statesAnotherGoal(text, s.goal.phrase, today)) return 'new-goal';
   const statement = readGoalStatement(text, today);
   if (!statement) return usual;
   if (NEW_GOAL.test(text)) return 'new-goal';
@@ -66,6 +77,29 @@ export function classifyMessage(s: CoachState, text: string, today: Date): Messa
   // or date replaces the one being shaped.
   if (s.pending !== null && s.pending !== 'specific' && !statement.complete) return usual;
   if (domainById(statement.domain).category !== domainById(s.goal.domain).category) return 'new-goal';
-  const planned = s.phase !== 'initial' || s.everReady;
   return planned && statement.complete ? 'new-goal' : usual;
+}
+
+/**
+ * A message that states a goal of its own, about other things than the goal already planned: it opens
+ * with its own action, names what it acts on, says how much or by when, and shares neither the action
+ * nor a thing named with the plan ('be in bed by 11pm every night' after a coffee plan, 'release a
+ * 6-track EP' after a shop launch). A change to the plan ('make it 20 books', 'finish by June instead')
+ * names nothing new and stays a revision, whatever the area.
+ */
+const GENERIC_ACTIONS = new Set(
+  'finish complete end do get reach hit make go start try keep aim be have change move push extend add'.split(
+    ' ',
+  ),
+);
+
+function statesAnotherGoal(text: string, planned: string, today: Date): boolean {
+  if (NOT_A_STATEMENT.test(text) || isQuestion(text) || isRefineRequest(text) || hasOverrideMarker(text))
+    return false;
+  const frame = readMessageFrame(text, today);
+  // An action alone names a goal only when it is more than finishing or doing ('finish by September').
+  const named = frame.about.length > 0 || (frame.action !== null && !GENERIC_ACTIONS.has(frame.action));
+  if (!frame.leadsWithAction || !named) return false;
+  if (frame.measure === null && frame.deadline === null) return false;
+  return !sameGoal(frame, readFrame(planned));
 }

@@ -288,7 +288,7 @@ const BROAD_WORDS: Array<[RegExp, DomainId]> = [
   [/\b(?:rich|richer|wealthy|wealth|money|finances?|financial|financially|broke|stable)\b/, 'money'],
   [/\b(?:smart|smarter|knowledge|learning|educated|curious|wiser)\b/, 'learning'],
   [
-    /\b(?:calm|calmer|peace|peaceful|mind|mental|spiritual|mindful|relaxed|balanced|stress|stressed|anxiety|anxious|zen|present)\b/,
+    /\b(?:calm|calmer|peace|peaceful|mind|mental|spiritual|mindful|relaxed|balanced|stress|stressed|anxiety|anxious|zen|present|happy|happier|happiness|content|joyful|positive)\b/,
     'mindfulness',
   ],
   [/\b(?:social|connected|lonely|outgoing|confident)\b/, 'social'],

@@ -1,7 +1,9 @@
 import type { ChatMessage, CreateGoalAction, FloatingChatReply } from '@lifequest/proto';
 import { adviceFor, isGreeting, isThanks } from './advice.ts';
+import { answerFor } from './answering.ts';
 import { readConversation, resolvedTarget } from './coach.ts';
 import { domainById } from './domain.ts';
+import { readIntent } from './frame.ts';
 import { isQuestion, normalise } from './intent.ts';
 import { buildMilestonePlan } from './milestones.ts';
 import { milestonesOf, questTitle } from './quest.ts';
@@ -25,7 +27,15 @@ export function floatingChatTurn(input: { messages: ChatMessage[]; today: Date }
   if (last === undefined) return { reply: GREETING, actions: [] };
   if (detectsSelfHarm(last)) return { reply: crisisReply('hero'), actions: [] };
 
-  const { state, event, goalChanged } = readConversation(heroMessages, input.today, ['specific']);
+  // Advice, questions and small talk are answered, never drafted as a goal, and shape no later goal.
+  const earlier = heroMessages.slice(0, -1).filter((m) => readIntent(m) === 'goal');
+  const intent = readIntent(last);
+  if (intent !== 'goal') {
+    if (isGreeting(last) && earlier.length === 0) return { reply: GREETING, actions: [] };
+    const before = earlier.length > 0 ? readConversation(earlier, input.today, ['specific']).state : null;
+    return { reply: answerFor(intent, last, before, input.today), actions: [] };
+  }
+  const { state, event, goalChanged } = readConversation([...earlier, last], input.today, ['specific']);
 
   if (event.kind === 'pushback') {
     return { reply: onboardingResponse(state, event, 'hero', input.today, heroMessages.length), actions: [] };

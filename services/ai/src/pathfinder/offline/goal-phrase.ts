@@ -1,3 +1,4 @@
+import nlp from 'compromise';
 import { type DomainId, detectBroadDomain, detectDomain } from './domain.ts';
 import { isAffirmation, isNegation, isUnsure, normalise } from './intent.ts';
 
@@ -13,7 +14,7 @@ const LEAD_IN =
   /^(?:(?:hi|hello|hey|greetings|well|so|ok|okay|um+|uh+|hm+|actually|instead|honestly|basically|i think|i guess|maybe|yeah|yes|sure|also|and|but|then|now|alright|right|hmm|oh|great|thanks|thank you|pathfinder|on second thought|scratch that)[,!.:;\s-]+)+/i;
 
 const INTRO =
-  /^(?:i\s*(?:really\s+|would\s+really\s+|kind of\s+|sort of\s+|think\s+i\s+|also\s+|just\s+|definitely\s+)*(?:want|would like|'d like|wanna|need|hope|plan|aim|intend|wish|am going|'m going|am gonna|'m gonna|am trying|'m trying|try|will|'ll|should|must|have to|gotta|would love|'d love|would rather|'d rather|am hoping|'m hoping|am planning|'m planning|am looking|'m looking|dream|desire|decided|choose)\s+(?:to\s+|of\s+)?|im\s+(?:going|gonna|trying|planning|hoping)\s+(?:to\s+)?|my\s+(?:main\s+|big\s+|new\s+|first\s+|only\s+|real\s+)?(?:goal|dream|plan|aim|quest|resolution|wish|target|ambition|desire)\s+(?:is|would be|will be|for this year is)\s+(?:to\s+)?|(?:please\s+)?help me(?:\s+to)?\s+|(?:let'?s\s+)?(?:make|change|set|switch|update)\s+(?:it|that|my goal|the goal|the quest)\s+(?:to\s+)?|i'?d rather\s+|let'?s\s+(?:say\s+|go with\s+|do\s+)?|i'?d like it to be\s+|how about\s+|what about\s+|it'?s\s+|to\s+)/i;
+  /^(?:i\s*(?:really\s+|would\s+really\s+|kind of\s+|sort of\s+|think\s+i\s+|also\s+|just\s+|definitely\s+)*(?:want|(?:would|'d)\s+(?:also\s+|really\s+|just\s+|still\s+|so\s+|definitely\s+|actually\s+)+(?:like|love)|would like|'d like|wanna|need|hope|plan|aim|intend|wish|am going|'m going|am gonna|'m gonna|am trying|'m trying|try|will|'ll|should|must|have to|gotta|would love|'d love|would rather|'d rather|am hoping|'m hoping|am planning|'m planning|am looking|'m looking|dream|desire|decided|choose)\s+(?:to\s+|of\s+)?|im\s+(?:going|gonna|trying|planning|hoping)\s+(?:to\s+)?|my\s+(?:main\s+|big\s+|new\s+|first\s+|only\s+|real\s+)?(?:goal|dream|plan|aim|quest|resolution|wish|target|ambition|desire)\s+(?:is|would be|will be|for this year is)\s+(?:to\s+)?|(?:please\s+)?help me(?:\s+to)?\s+|(?:can|could|would|will) you (?:please )?(?:make|create|build|draw up|give|write|put together|help me (?:make|with))(?: me)? (?:a |my )?(?:plan|quest|roadmap)(?: for me)? (?:to|for)\s+|(?:let'?s\s+)?(?:make|change|set|switch|update)\s+(?:it|that|my goal|the goal|the quest)\s+(?:to\s+)?|i'?d rather\s+|let'?s\s+(?:say\s+|go with\s+|do\s+)?|i'?d like it to be\s+|how about\s+|what about\s+|it'?s\s+|to\s+)/i;
 
 const WHY_MARKER =
   /\s*(?:,\s*)?\b(?:because|'cause|cause|since|so that|so i can|so i could|so i'?ll|so i will|so i'?m|so i|in order to|as i want|the reason is|for my (?:health|family|kids|children|future|wife|husband|partner|career|sanity|mental health|self|son|daughter|parents))\b/i;
@@ -75,11 +76,16 @@ export function cleanGoalPhrase(sentence: string, deadlinePhrase: string | null)
   let s = normalise(sentence);
   const why = WHY_MARKER.exec(s);
   if (why) s = s.slice(0, why.index);
-  if (deadlinePhrase) s = s.replace(deadlinePhrase, ' ');
+  if (deadlinePhrase) s = s.replace(deadlinePhrase, ' ').replace(/\(\s*\)/g, ' ');
   s = s.replace(LEAD_IN, '');
   for (let i = 0; i < 3 && INTRO.test(s); i++) s = s.replace(INTRO, '').replace(LEAD_IN, '');
   s = s
-    .replace(/\s+(?:by|before|until|till|in|within|for|over|on|around|no later than)\s*$/i, '')
+    // What a deadline leaves behind when only part of it was read as the date ('by next', 'in the coming').
+    .replace(
+      /\s+(?:by|before|until|till|in|within|for|over|on|around|no later than)(?:\s+(?:the|next|this|coming|end|of|early|late|mid|spring|summer|autumn|fall|winter|christmas|midsummer|midwinter|easter|holidays?))*\s*$/i,
+      '',
+    )
+    .replace(/\s+(?:next|this|coming)\s*$/i, '')
     .replace(/[\s,;:.!?-]+$/, '')
     .replace(TRAILING_FILLER, '')
     .replace(/\s+(?:by|before|until|till|in|within|for|over|on)\s*$/i, '')
@@ -111,9 +117,44 @@ export function readGoal(text: string, deadlinePhrase: string | null): GoalReadi
   const domain = detectDomain(phrase);
   // A named activity ('work out', 'read') is concrete on its own; 'learn' or 'make' alone is not.
   const namesActivity = domain !== null && domain.id !== 'project' && domain.id !== 'learning';
-  if ((words.length === 0 && !namesActivity) || phrase.length < 3)
-    return { kind: 'vague', broad: detectBroadDomain(text) };
+  if ((words.length === 0 && !namesActivity) || phrase.length < 3 || isStateWish(phrase, domain?.id ?? null))
+    return {
+      kind: 'vague',
+      broad: detectBroadDomain(text) ?? (domain && STATE_AREAS.has(domain.id) ? domain.id : null),
+    };
   return { kind: 'concrete', phrase: phrase.slice(0, 90), domain: domain?.id ?? 'project' };
+}
+
+/** Areas whose wishes of being ('be a better friend', 'be calmer') are asked about in their own terms. */
+const STATE_AREAS = new Set<DomainId>(['social', 'mindfulness', 'wellness']);
+
+/** Areas with their own finish line even when wished as a state ('be debt-free', 'be fitter'). */
+const MEASURED_AREAS = new Set<DomainId>([
+  'debt',
+  'weight',
+  'money',
+  'running',
+  'reading',
+  'language',
+  'writing',
+  'fitness',
+  'learning',
+]);
+
+/**
+ * A wish to be a way ('be happier', 'feel more confident', 'be a better dad', 'become more organised'),
+ * read with the language library: a state, not a thing to do, so the coach asks for one concrete thing
+ * rather than measuring the state with another area's yardstick ('100 users').
+ */
+function isStateWish(phrase: string, area: DomainId | null): boolean {
+  if (/\d/.test(phrase) || (area !== null && MEASURED_AREAS.has(area))) return false;
+  const doc = nlp(phrase.toLowerCase());
+  if (doc.has('^(be|become|get) able')) return false;
+  return (
+    doc.has(
+      '^(be|feel|become|get|grow|stay) (a|an)? (more|less|much|way|far|lot|bit|little|really|very|truly)? (#Adjective|#Comparative|#Superlative)',
+    ) || doc.has('^(be|feel|become|get|stay) (more|less) #Verb')
+  );
 }
 
 /** The hero's reason in their own words, tidied: 'because I love stories' -> 'I love stories'. */

@@ -1,3 +1,4 @@
+import nlp from 'compromise';
 import { readCompletion } from './readers/completion.ts';
 import { readCount } from './readers/count.ts';
 import { readDistance } from './readers/distance.ts';
@@ -13,13 +14,30 @@ import { readRunningTime } from './readers/running-time.ts';
 import { readBareWeight, readLift, readTargetWeight, readWeightChange } from './readers/weight.ts';
 import type { Measure } from './target.ts';
 
+/**
+ * Lengths of time in words as digits ('under four hours' -> 'under 4 hours', 'three and a half hours'
+ * -> '3.5 hours'), read by the language library, so a race time spelled out is still a time.
+ */
+function spokenDurations(lower: string): string {
+  if (
+    !/\b(?:hours?|minutes?|hrs?|mins?)\b/.test(lower) ||
+    !/\b[a-z]+(?: and a half)? (?:hours?|minutes?|hrs?|mins?)\b/.test(lower)
+  )
+    return lower;
+  const doc = nlp(lower);
+  // A match is a view of the same document; typed as the base view, it still has the number methods.
+  const spoken = doc.match('#Value+ (hour|hours|minute|minutes|hrs|mins)') as typeof doc;
+  spoken.numbers().toNumber();
+  return doc.text();
+}
+
 // "How much", read from one message by asking the readers in turn, most specific first: a time over a
 // distance before the distance, a reduction before a plain per-day amount, an amount before a rhythm.
 
 export type MeasureHint = { defaultUnit: string | null; habitual: boolean };
 
 const MOVING =
-  /\b(?:run|running|jog|race|marathon|walk|walking|hike|cycle|cycling|bike|ride|swim|swimming|row|rowing|\d+k(?![- ]?words?\b))\b/;
+  /\b(?:run|running|jog|race|marathon|ultra|trail|walk|walking|hike|cycle|cycling|bike|ride|swim|swimming|row|rowing|\d+k(?![- ]?words?\b))\b/;
 
 /** A spending cap ('spend no more than $400 a month') stays per period; saving at a rate adds up. */
 const SPENDING = /\b(?:spend|spending|budget|no more than|less than|under|at most|max(?:imum)?)\b/;
@@ -50,7 +68,7 @@ function distanceMeasure(lower: string): Measure | null {
   if (!MOVING.test(lower)) return null;
   const distance = readDistance(lower);
   if (!distance) return null;
-  const per = /^\s*(?:a|per|each|every|\/)\s*(day|week)\b/.exec(lower.slice(distance.end));
+  const per = /^\s*(?:a|per|each|every|\/)\s*(day|week|month)\b/.exec(lower.slice(distance.end));
   if (per) return { type: 'per-period', target: { ...distance.target, per: periodOf(per[1]) } };
   return { type: 'total', target: distance.target };
 }
@@ -77,7 +95,16 @@ function bareAnswer(lower: string, hint: MeasureHint | null): Measure | null {
  * many books) and decides whether minutes mean a daily habit.
  */
 export function readMeasure(text: string, hint: MeasureHint | null): Measure | null {
-  const lower = text.toLowerCase();
+  // A time of day ('in bed by 11pm', 'up at 6:30') says when, never how much; a number word inside a
+  // proper name ('the Yorkshire Three Peaks') is part of the name.
+  const named = text.replace(
+    /(?<=\S\s+)(?:One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Twelve|Hundred)(?=\s+[A-Z])/g,
+    (m) => ' '.repeat(m.length),
+  );
+  const lower = spokenDurations(named.toLowerCase()).replace(
+    /\b(?:at|by|before|after|until|till)\s+\d{1,2}:\d{2}\b|\b\d{1,2}(?::\d{2})?\s*(?:am|pm|o'clock)(?![a-z])/g,
+    (m) => ' '.repeat(m.length),
+  );
   const time = readRunningTime(lower);
   if (time) return { type: 'total', target: time };
   const weight =

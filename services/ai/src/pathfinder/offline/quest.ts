@@ -2,10 +2,11 @@ import type { GoalCategory, Plan } from '@lifequest/proto';
 import { type CoachState, resolvedTarget } from './coach.ts';
 import { domainById } from './domain.ts';
 import { difficultyOf } from './feasibility.ts';
+import { contentWords } from './frame.ts';
 import { readMeasure } from './measure.ts';
 import { buildMilestonePlan, GOAL_XP, xpBonuses } from './milestones.ts';
 import { daysBetween, formatLongDate, fromIsoDate } from './readers/calendar.ts';
-import { formatNumber } from './readers/numbers.ts';
+import { formatNumber, NUM, parseNumberToken } from './readers/numbers.ts';
 import type { Target } from './readers/quantity.ts';
 import type { CoachFinalGoal, CoachPlan, CoachSmartGoalData, PlanMilestone } from './schemas.ts';
 import { cefrName, describeDistance, describeMeasure, describeTarget, metricUnit } from './target.ts';
@@ -19,8 +20,8 @@ function capitalise(text: string): string {
 
 /** 'Read 12 books', 'Save $5,000', 'Run 5 km in under 30:00', 'Learn Spanish: reach B1'. */
 export function questTitle(s: CoachState, today: Date): string {
-  const phrase = s.goal?.phrase ?? 'My quest';
   const target = resolvedTarget(s, today);
+  const phrase = refreshed(s.goal?.phrase ?? 'My quest', s, target);
   const verb = (phrase.split(' ')[0] ?? '').toLowerCase();
   const keepPhrase =
     phraseMatchesMeasure(phrase, s) ||
@@ -65,7 +66,89 @@ export function questTitle(s: CoachState, today: Date): string {
   } else {
     title = `${phrase}: ${s.measure ? describeMeasure(s.measure) : describeTarget(target)}`;
   }
-  return title.length > 80 ? `${title.slice(0, 77).trimEnd()}...` : title;
+  return fitTitle(keepPhrase ? title : withHeroWords(title, phrase, target));
+}
+
+/** Words a title may drop without losing what the hero named: amounts, units and the usual verbs. */
+const MEASURE_WORDS = new Set(
+  'kg kilo kilogram lb pound stone km mile metre meter k mi dollar buck euro quid usd save saving put set aside away stash lose drop shed gain get run do make reach hit complete finish have build want pay off clear debt'.split(
+    ' ',
+  ),
+);
+
+/** The numbers written in a phrase: '$2,000', '20k', 'three', 'ten thousand'. */
+function numbersIn(phrase: string): number[] {
+  const out: number[] = [];
+  for (const m of phrase.toLowerCase().matchAll(new RegExp(`${NUM}(k\\b)?`, 'g'))) {
+    const n = parseNumberToken(`${m[1]}${m[2] ?? ''}`);
+    if (n !== null) out.push(n);
+  }
+  return out;
+}
+
+/**
+ * A title composed from a measure ('Save $2,000', 'Run 100 km', 'Learn 3 songs') keeps what the hero
+ * named beside it: the instrument, the place, the sum's purpose, the activity. When the hero's own
+ * phrase states the target, the phrase is the title ('Ride 100 km on my road bike'); otherwise the
+ * phrase's purpose is added to the measure ('Save $900 for Christmas presents').
+ */
+function withHeroWords(core: string, phrase: string, target: Target | null): string {
+  const stem = (w: string) => w.replace(/(?:ing|ed|er)$/, '').replace(/(.)\1$/, '$1');
+  const have = new Set(contentWords(core).map(stem));
+  const plain = (w: string) =>
+    !MEASURE_WORDS.has(w) && !MEASURE_WORDS.has(stem(w)) && parseNumberToken(w) === null;
+  const named = contentWords(phrase).filter((w) => !have.has(stem(w)) && plain(w));
+  const value = target?.value ?? null;
+  const holds = value !== null && numbersIn(phrase).some((n) => Math.abs(n - value) < 1e-9);
+  // 'Meditate for ten minutes a day: 10 minutes a day' says it twice.
+  if (holds && core.startsWith(`${phrase}: `)) return phrase;
+  if (named.length === 0) return core;
+  // The phrase names what the measure counts ('the London marathon' for 'Run a marathon').
+  const counted = contentWords(core).filter(plain);
+  const phraseWords = new Set(contentWords(phrase).map(stem));
+  const namesIt = counted.length > 0 && counted.every((w) => phraseWords.has(stem(w)));
+  if (holds || namesIt || target?.kind === 'time') return phrase;
+  const tail = /\s(?:for|towards?|on|to|into)\s+(?!(?:\d|[$£€]))(.+)$/i.exec(phrase);
+  if (tail && contentWords(tail[0]).some((w) => named.includes(w))) return `${core}${tail[0]}`;
+  // The phrase without its own verb is what the measure is about: 'Pay off my card debt' after '$3,000'.
+  const rest = phrase.replace(/^\S+(?:\s+(?:off|up|aside|away|down|back|out|to))?\s+/i, '');
+  if (/^(?:for|towards?|on|to|into|in|at|with)\b/i.test(rest)) return `${core} ${rest}`;
+  if (/^pay off\b/i.test(core)) return `${core.replace(/ of debt$/, '')} on ${rest}`;
+  if (/^save\b/i.test(core)) return `${core} for ${rest}`;
+  return `${core}: ${rest}`;
+}
+
+/**
+ * The hero's phrase with a count revised since ('Read 12 books' after 'make it 20 novels' reads 'Read 20
+ * novels'): the number, and its noun when the noun changed too.
+ */
+function refreshed(phrase: string, s: CoachState, target: Target | null): string {
+  if (s.measure?.type !== 'total' || target?.kind !== 'count') return phrase;
+  const found = [...phrase.matchAll(new RegExp(`(?<![\\w$£€])${NUM}(?=\\s)`, 'gi'))];
+  if (found.length !== 1) return phrase;
+  const m = found[0]!;
+  const value = parseNumberToken(m[1]!);
+  if (value === null || value === target.value) return phrase;
+  const start = m.index;
+  const end = start + m[0].length;
+  const noun = lastWord(target.unit);
+  const rest = phrase.slice(end);
+  const nounWords =
+    /^\s+((?:(?!(?:by|in|on|for|of|about|from|with|to|and|before|until)\b)[\w'-]+\s*){1,3})/i.exec(rest);
+  if (!nounWords || nounWords[1]!.toLowerCase().includes(noun.replace(/s$/, '')))
+    return `${phrase.slice(0, start)}${formatNumber(target.value)}${rest}`;
+  return `${phrase.slice(0, start)}${describeTarget(target)} ${rest.slice(nounWords[0].length)}`.trim();
+}
+
+/** At most 80 characters, cut between words and never after a dangling little word. */
+function fitTitle(title: string): string {
+  if (title.length <= 80) return title;
+  let cut = title.slice(0, 80).replace(/\s+\S*$/, '');
+  cut = cut.replace(
+    /(?:\s+(?:by|in|for|to|the|a|an|and|of|next|this|until|before|on|with|my|at|from))+\s*$/i,
+    '',
+  );
+  return cut.replace(/[\s,;:-]+$/, '');
 }
 
 /** The goal phrase already states the current measure ('Read 12 books' for 12 books), so it can be the title. */

@@ -37,6 +37,10 @@ type Context = {
 
 export type Absorbed = { captured: SmartPart[]; vague: { broad: DomainId | null } | null };
 
+/** 'Can you make a plan for me to learn Japanese by December?' asks for a plan of a goal it states. */
+export const PLAN_REQUEST =
+  /^(?:can|could|would|will) you (?:please )?(?:make|create|build|draw up|give|write|put together|help me (?:make|with))(?: me)? (?:a |my )?(?:plan|quest|roadmap)(?: for me)? (?:to|for)\s+/i;
+
 const QUESTION_TO_COACH =
   /^(?:what|how|why|which|who|where|when|can|could|should|does|is|are|any)\b|^do (?:you|i|we)\b/i;
 
@@ -46,7 +50,9 @@ export function readMessage(text: string, today: Date, answeringWhy: boolean): M
   const body = why ? text.slice(0, why.index) : text;
   // A question to the coach ('how do I stay motivated?') is not a goal statement.
   const asksCoach =
-    QUESTION_TO_COACH.test(text) && !/\bi (?:want|would like|'d like|wanna|need)\b/i.test(text);
+    QUESTION_TO_COACH.test(text) &&
+    !/\bi (?:want|would like|'d like|wanna|need)\b/i.test(text) &&
+    !PLAN_REQUEST.test(text);
   return {
     text,
     deadline,
@@ -123,15 +129,17 @@ function streakOf(
   return open(s.measure) && open(measure) ? { type: 'habit', perWeek: 7, minutes: null } : null;
 }
 
+const ABSTAIN = /^(?:stop|quit|no|avoid|give up|cut out|skip|ditch|stay off|go without|abstain from)\b/i;
+
 function takeMeasure(s: CoachState, m: MessageReading, ctx: Context): SmartPart | null {
   const area = s.goal ? domainById(s.goal.domain) : s.broad ? domainById(s.broad) : null;
-  const measure = readMeasure(m.bodyWithoutDate, {
-    defaultUnit: area?.defaultUnit ?? null,
-    habitual: area?.category === 'habit',
-  });
+  // Going without something ('stop checking Instagram', 'no chocolate') is a habit whatever the thing.
+  const abstaining = s.goal !== null && ABSTAIN.test(s.goal.phrase);
+  const habitual = area?.category === 'habit' || abstaining;
+  const measure = readMeasure(m.bodyWithoutDate, { defaultUnit: area?.defaultUnit ?? null, habitual });
   const mayMeasure = (ctx.pending !== 'relevant' && ctx.pending !== 'achievable') || ctx.override;
   if (!mayMeasure) return null;
-  const streak = streakOf(s, m, measure, area?.category === 'habit');
+  const streak = streakOf(s, m, measure, habitual);
   if (streak || (measure && (s.goal !== null || s.broad !== null))) {
     s.measure = streak ?? measure;
     s.measureText = null;

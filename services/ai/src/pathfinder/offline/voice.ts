@@ -72,7 +72,10 @@ export function questionFor(part: SmartPart | null, s: CoachState, today: Date):
   switch (part) {
     case 'specific':
     case null:
-      return "What is one goal you'd love to reach in the coming months? Say it in your own words.";
+      // A wish already named an area ('be happier'): its own examples, never another area's yardstick.
+      return s.broad
+        ? `What is one goal you'd love to reach in the coming months, such as ${AREA_EXAMPLES[s.broad]}?`
+        : "What is one goal you'd love to reach in the coming months? Say it in your own words.";
     case 'measurable':
       return `How will we know you've made it? Give me something to measure, such as ${area?.measureHint ?? 'a number or a clear finish line'}.`;
     case 'timeBound':

@@ -53,5 +53,25 @@ export function readCompletion(text: string): Completion | null {
       text,
     );
   if (book) return { kind: 'book', thing: book[1]!.trim() };
+  return namedFeat(text);
+}
+
+/** A proper name (its words capitalised, small joining words allowed): 'Ben Nevis', 'the Pennine Way'. */
+const PROPER = "((?:the\\s+)?[A-Z][\\w'-]*(?:\\s+(?:[A-Z][\\w'-]*|of|the|and|de|du|la))*)";
+const MOVES = new RegExp(
+  `\\b(?:climb|summit|hike|trek|walk|cycle|ride|swim|row|paddle|run)\\s+${PROPER}`,
+  'i',
+);
+const FEATS = new RegExp(`\\b(?:complete|do|finish|conquer|tackle)\\s+${PROPER}`, 'i');
+const FEAT_NOUN =
+  /\b(?:peaks?|mountains?|mount|trail|way|path|race|run|ride|walk|hike|trek|swim|climb|challenge|ultra)\b/i;
+
+/** A named feat of the body with no number: 'climb Ben Nevis', 'complete the Yorkshire Three Peaks'. */
+function namedFeat(text: string): Completion | null {
+  const move = MOVES.exec(text);
+  if (move && /[A-Z]/.test(move[1]!)) return { kind: 'race', thing: move[1]!.trim() };
+  const feat = FEATS.exec(text);
+  if (feat && /[A-Z]/.test(feat[1]!) && FEAT_NOUN.test(feat[1]!))
+    return { kind: 'race', thing: feat[1]!.trim() };
   return null;
 }

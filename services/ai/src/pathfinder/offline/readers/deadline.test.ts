@@ -64,3 +64,15 @@ describe('declinesDeadline', () => {
     expect(declinesDeadline('by June')).toBe(false);
   });
 });
+
+describe('a date followed by the year it falls in', () => {
+  const today = new Date('2026-01-15T12:00:00Z');
+  it("moves 'December 31 next year' to next year's December 31, and keeps the words in the phrase", () => {
+    expect(readDeadline('by December 31 next year', today)).toEqual({
+      date: '2027-12-31',
+      phrase: 'by December 31 next year',
+    });
+    expect(readDeadline('by 31 March of next year', today)?.date).toBe('2027-03-31');
+    expect(readDeadline('by 31 March', today)?.date).toBe('2026-03-31');
+  });
+});

@@ -187,6 +187,8 @@ function chronoBased(original: string, today: Date): Found | null {
     const words = r.text.trim();
     const before = text.slice(0, r.index);
     if (CLOCK_WORDS.test(words) || RHYTHM.test(words)) continue;
+    // '1500 m' is a distance, not fifteen hundred hours.
+    if (/^\d[\d,.]*\s*(?:m|km|k|mi|kg|lbs?|g)$/i.test(words)) continue;
     if (/\b(?:every|each|per|a)\s*$/i.test(before)) continue;
     if (WEEKDAY_ONLY.test(words) && !/\b(?:by|before|until|till|next|this)\s*$/i.test(before)) continue;
     // A bare amount of time ('an emergency fund of 3 months') is a size, not a deadline.
@@ -206,13 +208,20 @@ function chronoBased(original: string, today: Date): Found | null {
     if (/\bmid-?\s*$/i.test(before)) {
       date = utcDate(date.getUTCFullYear(), date.getUTCMonth(), 15);
     }
+    // 'December 31 next year': a date without its year moved on by the year named after it.
+    const nextYear = /^,?\s+(?:of\s+)?next year\b/i.exec(text.slice(r.index + r.text.length));
+    let end = r.index + r.text.length;
+    if (nextYear && !r.start.isCertain('year')) {
+      date = utcDate(today.getUTCFullYear() + 1, date.getUTCMonth(), date.getUTCDate());
+      end += nextYear[0].length;
+    }
     if (date <= today) continue;
     const leading =
       /\b(?:by|before|until|till|no later than|within|over|for|in|on|around|mid-?|end of|the)\s*(?:the\s+)?$/i.exec(
         before,
       );
     const index = leading ? leading.index : r.index;
-    return { date, index, length: r.index + r.text.length - index };
+    return { date, index, length: end - index };
   }
   return null;
 }

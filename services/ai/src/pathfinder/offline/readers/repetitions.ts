@@ -42,7 +42,14 @@ export function readRepetitions(text: string): Target | null {
   }
   // Anything done 'in a row' is a feat of repetitions too: '30 skips in a row'.
   const any = REPS_IN_A_ROW.exec(text);
-  if (!any || /^(?:days?|weeks?|months?|times?|nights?|mornings?)$/.test(any[2]!)) return null;
+  // A distance or a time done without stopping is that distance or time, not a count of metres.
+  if (
+    !any ||
+    /^(?:days?|weeks?|months?|times?|nights?|mornings?|m|km|kms|k|mi|miles?|metres?|meters?|kilomet(?:er|re)s?|yards?|minutes?|mins?|hours?|hrs?|seconds?)$/.test(
+      any[2]!,
+    )
+  )
+    return null;
   const value = parseNumberToken(any[1]!);
   return value === null || value <= 0 ? null : { value, unit: any[2]!, kind: 'reps' };
 }

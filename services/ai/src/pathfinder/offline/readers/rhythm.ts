@@ -96,7 +96,7 @@ export function readRhythm(text: string): Rhythm | null {
     if (n !== null && n > 0 && n <= 12) return { perWeek: 7, perDay: n };
   }
   if (
-    /\b(?:every ?day|daily|each day|a day|per day|every (?:single )?(?:morning|night|evening)|each (?:morning|night|evening)|nightly|a night)\b/.test(
+    /\b(?:every ?day|daily|each day|a day|per day|every (?:single )?(?:morning|night|evening|afternoon|lunchtime|lunch ?break|bedtime|workday)|each (?:morning|night|evening|afternoon|lunchtime)|nightly|a night)\b/.test(
       text,
     )
   )

@@ -1,0 +1,54 @@
+import { adviceFor, isGreeting } from './advice.ts';
+import type { CoachState } from './coach.ts';
+import { domainById } from './domain.ts';
+import type { Intent } from './frame.ts';
+import { planOf } from './quest.ts';
+import { formatLongDate } from './readers/calendar.ts';
+import type { CoachPlan } from './schemas.ts';
+
+// Advice, a question about a quest and small talk get an answer, never a plan: a hero asking why they
+// keep skipping runs wants help, not a new 'run' quest. The quest being shaped in the conversation, if
+// any, is the answer's context: its title, the tip of its area and its next checkpoints.
+
+const GENERAL_ADVICE =
+  'Make the next step small enough to do today, tie it to something you already do, and tick it off where you can see it. Consistency first, intensity later.';
+
+/** The plan the conversation has shaped so far, if it is ready. */
+function draftOf(state: CoachState | null, today: Date): CoachPlan | null {
+  return state && state.phase !== 'initial' ? planOf(state, today) : null;
+}
+
+function checkpoints(plan: CoachPlan, count: number): string {
+  return plan.milestones
+    .slice(0, count)
+    .map((m) => `"${m.label}" by ${formatLongDate(m.due_date)}`)
+    .join(', ');
+}
+
+/** The reply to a message that is not a goal, given the conversation's state before it. */
+export function answerFor(
+  intent: Exclude<Intent, 'goal'>,
+  text: string,
+  state: CoachState | null,
+  today: Date,
+): string {
+  const plan = draftOf(state, today);
+  const area = state?.goal ? domainById(state.goal.domain) : null;
+  if (intent === 'small-talk') {
+    if (isGreeting(text) || /\bhow are you\b|\bhow(?:'s| is) it going\b/i.test(text))
+      return plan
+        ? `Greetings, hero! Your plan for "${plan.goal.title}" is waiting. Confirm it, tell me what to change, or ask me anything.`
+        : "Greetings, hero! I'm The Pathfinder. Tell me a goal you'd like to reach, with a number and a date if you have them, or ask me anything about staying on the path.";
+    return plan
+      ? `Gladly, hero. Your plan for "${plan.goal.title}" is here whenever you're ready to confirm it.`
+      : "Gladly, hero. Tell me whenever you'd like to turn a goal into a quest.";
+  }
+  const advice = adviceFor(text) ?? (intent === 'advice' ? (area?.tip ?? GENERAL_ADVICE) : null);
+  if (plan) {
+    const lead = `For "${plan.goal.title}":`;
+    const steps = `Your checkpoints: ${checkpoints(plan, 3)}.`;
+    return [lead, advice ?? area?.tip ?? '', steps].filter(Boolean).join(' ');
+  }
+  if (advice) return `${advice} When you're ready, tell me the goal behind it and I'll draw up a plan.`;
+  return "Good question. I plan goals best: tell me what you'd like to reach, how much and by when, and I'll draw the map, with checkpoints you can ask me about.";
+}
