@@ -22,12 +22,13 @@ const activity = (id: string, createdAt: string, overrides: Partial<FeedActivity
   likes: 2,
   hasLiked: false,
   user: { name: 'Borin', activeClassTitle: 'Vitality Warden' },
+  isOwn: false,
   ...overrides,
 });
 
 const request = (id: string, name: string): FriendRequest => ({
   id,
-  requester: { name, activeClassTitle: 'Sage Scholar' },
+  requester: { name, activeClassTitle: 'Sage Scholar', email_hint: 'b***n@example.com' },
   createdAt: ago(5 * MINUTE),
 });
 

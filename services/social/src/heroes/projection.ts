@@ -3,7 +3,8 @@
 // - user.registered, user.updated, user.onboarded and user.leveled_up carry name and class: the newest
 //   event (by occurredAt) wins, so one delivered late changes nothing.
 // - user.registered carries the e-mail a friend request looks heroes up by (lower-case, never shown).
-// - user.onboarded puts the hero on the rankings.
+// - user.onboarded puts the hero on the rankings; user.updated's showInRankings takes them off the global
+//   boards or back on (friends still rank them).
 // - user.xp_changed carries totalXP and lifeLevel after every change of auth's XP ledger; the highest
 //   xpVersion wins, so the totals never step back to an older value.
 import type { SqlTx } from '@lifequest/platform';
@@ -36,9 +37,10 @@ export async function applyProfile(tx: SocialTx, event: ProfileEvent): Promise<v
   if (profileAt && profileAt > occurredAt) return;
   const { name, activeClassTitle } = event.payload;
   const primaryClass = 'primaryClass' in event.payload ? event.payload.primaryClass : undefined;
+  const showInRankings = 'showInRankings' in event.payload ? event.payload.showInRankings : undefined;
   await tx.hero.update({
     where: { id: userId },
-    data: { name, activeClassTitle, primaryClass, profileAt: occurredAt },
+    data: { name, activeClassTitle, primaryClass, showInRankings, profileAt: occurredAt },
   });
 }
 
