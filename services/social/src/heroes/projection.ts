@@ -8,7 +8,7 @@
 // - user.xp_changed carries totalXP and lifeLevel after every change of auth's XP ledger; the highest
 //   xpVersion wins, so the totals never step back to an older value.
 import type { SqlTx } from '@lifequest/platform';
-import type { EventEnvelope } from '@lifequest/proto';
+import { type EventEnvelope, UNKNOWN_HERO_NAME } from '@lifequest/proto';
 import type { SocialTx } from '../db.ts';
 
 type ProfileEvent = EventEnvelope<'user.registered' | 'user.updated' | 'user.onboarded' | 'user.leveled_up'>;
@@ -70,7 +70,8 @@ export interface HeroSummaryRow {
 }
 
 /** How a hero social has not heard of yet appears (their events are on the way). */
-export const UNKNOWN_HERO = { name: 'A hero', activeClassTitle: 'Pathfinder Initiate' } as const;
+/** No hero may take its name (the name rules refuse it): see proto's hero-name.ts. */
+export const UNKNOWN_HERO = { name: UNKNOWN_HERO_NAME, activeClassTitle: 'Pathfinder Initiate' } as const;
 
 export function heroSummary(row: HeroSummaryRow | null | undefined) {
   return {
