@@ -119,7 +119,8 @@ async function standing(db: SocialDb | SocialTx, p: ChallengeParticipant): Promi
     where o.challenge_id = ${p.challengeId}::uuid
       and (o.progress > ${p.progress} or (o.progress = ${p.progress} and o.progress_at < ${p.progressAt}::timestamptz))
       and not exists (select 1 from "social"."blocks" b
-                       where (b.user_id = ${p.userId}::uuid and b.blocked_id = o.user_id)
-                          or (b.user_id = o.user_id and b.blocked_id = ${p.userId}::uuid))`;
+                       where b.user_id = ${p.userId}::uuid and b.blocked_id = o.user_id)
+      and not exists (select 1 from "social"."blocks" b
+                       where b.user_id = o.user_id and b.blocked_id = ${p.userId}::uuid)`;
   return Number(row?.ahead ?? 0) + 1;
 }

@@ -21,11 +21,18 @@ const SCOPES = {
            join "social"."heroes" h on h.id = v.id`,
 } as const;
 
-/** Heroes blocked by the asking hero ($1), or who blocked them: neither sees the other on a board. */
+/**
+ * Whether a hero was blocked by the asking hero ($1) or blocked them: two primary-key lookups, so the
+ * top of a board still reads its index in order.
+ */
 const BLOCKED = (hero: string) =>
-  `exists (select 1 from "social"."blocks" b
-            where (b.user_id = $1::uuid and b.blocked_id = ${hero}.id)
-               or (b.user_id = ${hero}.id and b.blocked_id = $1::uuid))`;
+  `(exists (select 1 from "social"."blocks" b where b.user_id = $1::uuid and b.blocked_id = ${hero}.id)
+    or exists (select 1 from "social"."blocks" b where b.user_id = ${hero}.id and b.blocked_id = $1::uuid))`;
+
+/** The heroes blocked either way with the asking hero ($1): a handful, read from the two indexes. */
+const BLOCKED_IDS = `(select b.blocked_id as id from "social"."blocks" b where b.user_id = $1::uuid
+                       union
+                       select b.user_id from "social"."blocks" b where b.blocked_id = $1::uuid)`;
 
 /**
  * Who a board shows: onboarded heroes; the global boards only those who stay on them (a hero who left
@@ -50,9 +57,8 @@ const AHEAD = {
   // The blocks count every hero on the global board; those blocked either way are then taken off (few).
   global: (type: LeaderboardQuery['type']) =>
     `select coalesce(sum(b.heroes), 0)::int
-            - (select count(*)::int from "social"."heroes" x
-                where x.onboarded and x.show_in_rankings and ${BLOCKED('x')}
-                  and x.${COLUMNS[type]} > me.${COLUMNS[type]})
+            - (select count(*)::int from ${BLOCKED_IDS} x join "social"."heroes" hx on hx.id = x.id
+                where hx.onboarded and hx.show_in_rankings and hx.${COLUMNS[type]} > me.${COLUMNS[type]})
        from generate_series(0, 31) k(level)
        join "social"."rank_blocks" b
          on b.board = '${type}' and b.level = k.level
