@@ -72,6 +72,11 @@ export async function recordStory(
 ): Promise<void> {
   const day = story.createdAt.toISOString().slice(0, 10);
   const sourceKey = `story:${story.goalId ?? 'journey'}:${day}`;
+  // Two stories of one subject handled at once (two consumers) take turns, so the newer one wins.
+  await tx.$executeRawUnsafe(
+    `select pg_advisory_xact_lock(hashtextextended($1, 0))`,
+    `social.story.${story.userId}.${sourceKey}`,
+  );
   await tx.$executeRawUnsafe(
     `delete from "social"."activities"
       where user_id = $1::uuid and source_key = $2 and created_at <= $3::timestamptz`,
