@@ -24,8 +24,13 @@ interface Seed {
   storyId: string;
   strangerEmail: string;
   strangerPassword: string;
+  /** The stranger's id: the owner's friend once the friend rows have run. */
+  strangerId: string;
+  /** A hero the owner has blocked. */
+  blockedId: string;
   /** A hero only the admin deletion row touches. */
   victimId: string;
+  ownerId: string;
 }
 
 interface Row {
@@ -65,6 +70,12 @@ const MATRIX: Record<string, Row> = {
   'POST /api/auth/logout': { path: () => '/api/auth/logout', expect: OPEN(200), freshSession: true },
   // auth
   'GET /api/auth/me': { path: () => '/api/auth/me', expect: HERO(200), noLeak: true },
+  'PATCH /api/auth/me': {
+    path: () => '/api/auth/me',
+    body: () => ({ show_in_rankings: true }),
+    expect: HERO(200),
+    noLeak: true,
+  },
   'POST /api/auth/complete-onboarding': {
     path: () => '/api/auth/complete-onboarding',
     body: () => ({ displayName: 'Onboarded', primaryClass: 'general', firstGoal: null }),
@@ -119,6 +130,31 @@ const MATRIX: Record<string, Row> = {
     path: (s) => `/api/friends/requests/${s.requestId}`,
     body: () => ({ action: 'accept' }),
     expect: OWNED(200),
+    noLeak: true,
+  },
+  // Only the owner's own entry: a friend's or a stranger's is not found.
+  'DELETE /api/social/activities/{id}': {
+    path: (s) => `/api/social/activities/${s.activityId}`,
+    expect: OWNED(204),
+    noLeak: true,
+  },
+  // The stranger is the owner's friend by now (the request rows above); nobody else's.
+  'DELETE /api/friends/{id}': {
+    path: (s) => `/api/friends/${s.strangerId}`,
+    expect: OWNED(204),
+    noLeak: true,
+  },
+  'GET /api/blocks': { path: () => '/api/blocks', expect: HERO(200), noLeak: true },
+  // The body names the owner: any other hero may block them; the owner cannot block themself.
+  'POST /api/blocks': {
+    path: () => '/api/blocks',
+    body: (s) => ({ user_id: s.ownerId }),
+    expect: { ...HERO(204), owner: 400 },
+  },
+  // Only the owner has blocked this hero: anyone else's DELETE finds no block of theirs.
+  'DELETE /api/blocks/{user_id}': {
+    path: (s) => `/api/blocks/${s.blockedId}`,
+    expect: OWNED(204),
     noLeak: true,
   },
   'GET /api/leaderboard': { path: () => '/api/leaderboard', expect: HERO(200) },
@@ -217,6 +253,7 @@ beforeAll(async () => {
   const other = await registerHero('Other');
   const stranger = await registerHero('Stranger');
   const victim = await registerHero('Victim');
+  const blocked = await registerHero('Blocked');
   sessions.owner = owner;
   sessions.other = other;
   const adminEmail = 'admin@example.com';
@@ -260,7 +297,15 @@ beforeAll(async () => {
     strangerEmail: stranger.email,
     strangerPassword: stranger.password,
     victimId: (await victim.client.get('/api/auth/me')).body.id,
+    ownerId: (await o.get('/api/auth/me')).body.id,
+    strangerId: (await stranger.client.get('/api/auth/me')).body.id,
+    blockedId: (await blocked.client.get('/api/auth/me')).body.id,
   };
+  // social learns of the heroes from auth's events: the block waits until it knows the one blocked.
+  await vi.waitFor(async () => {
+    const res = await o.post('/api/blocks', { user_id: seed.blockedId });
+    if (res.status !== 204) throw new Error(`block: ${res.status}`);
+  });
   ownerIds = [
     seed.activityId,
     seed.goalId,
@@ -270,6 +315,7 @@ beforeAll(async () => {
     done.id,
     seed.storyId,
     seed.requestId,
+    seed.blockedId,
     owner.email,
   ];
   const challenges = (await o.get('/api/challenges')).body as { id: string }[];

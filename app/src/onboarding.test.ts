@@ -50,18 +50,23 @@ describe('the first quest from onboarding', () => {
     ]);
   });
 
-  it('a repeated onboarding finds the same quest instead of making another', async () => {
+  it('a repeated onboarding is 409 ALREADY_ONBOARDED and makes no other quest', async () => {
     const hero = await newHero(quest.url);
     const firstGoal = { title: 'Read 12 books', milestones: [{ title: 'Book one', completed: false }] };
     await hero.post('/api/auth/complete-onboarding', onboarding(firstGoal));
-    await hero.post('/api/auth/complete-onboarding', onboarding({ ...firstGoal, title: 'Changed my mind' }));
+    const again = await hero.post(
+      '/api/auth/complete-onboarding',
+      onboarding({ ...firstGoal, title: 'Changed my mind' }),
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('ALREADY_ONBOARDED');
     const goals = (await hero.get('/api/goals')).body;
     expect(goals).toHaveLength(1);
     expect(goals[0]).toMatchObject({ title: 'Read 12 books', deadline: addDays(today(), 90) });
     expect((await hero.get('/api/milestones')).body).toMatchObject([{ title: 'Book one', xp_reward: 100 }]);
   });
 
-  it('is made once, ever: replaying onboarding after deleting the quest makes none and earns no XP', async () => {
+  it('is made once, ever: replaying onboarding after deleting the quest is refused, makes none, earns no XP', async () => {
     const hero = await newHero(quest.url);
     const result = {
       displayName: 'Mira',
@@ -76,18 +81,14 @@ describe('the first quest from onboarding', () => {
     const first = await hero.post('/api/auth/complete-onboarding', result);
     expect(first.status).toBe(200);
     await expect.poll(async () => (await hero.get('/api/auth/me')).body.totalXP).toBe(100);
-    for (let round = 0; round < 3; round++) {
-      const [goal] = (await hero.get('/api/goals')).body;
-      if (goal) expect((await hero.delete(`/api/goals/${goal.id}`)).status).toBe(204);
-      // Still a 200 for the client, and the new name is taken, but no quest and no XP.
-      const again = await hero.post('/api/auth/complete-onboarding', {
-        ...result,
-        displayName: `Mira ${round}`,
-      });
-      expect(again.status).toBe(200);
-      expect(again.body.user).toMatchObject({ name: `Mira ${round}`, isOnboarded: true, totalXP: 100 });
-      expect((await hero.get('/api/goals')).body).toEqual([]);
-    }
+    const [goal] = (await hero.get('/api/goals')).body;
+    expect((await hero.delete(`/api/goals/${goal.id}`)).status).toBe(204);
+    // Renaming by onboarding again is refused: the name changes only through PATCH /api/auth/me.
+    const again = await hero.post('/api/auth/complete-onboarding', { ...result, displayName: 'Mira 2' });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('ALREADY_ONBOARDED');
+    expect((await hero.get('/api/auth/me')).body).toMatchObject({ name: 'Mira', totalXP: 100 });
+    expect((await hero.get('/api/goals')).body).toEqual([]);
     // A later toggle's XP is in the ledger, so anything a replay earned would be too.
     const other = await hero.post('/api/goals', { title: 'Something else' });
     const toggled = await hero.post(`/api/milestones/${other.body.milestones[0].id}/toggle`);

@@ -261,9 +261,28 @@ export async function fuzz(options: RunOptions): Promise<Totals> {
   };
 
   const operationKeys = new Set(options.operations.map((op) => `${op.method} ${op.path}`));
+  /**
+   * Whether some route of `method` serves `path`: the same template, or one whose `{param}` segment takes
+   * this path's literal segment (`DELETE /api/friends/{id}` serves `DELETE /api/friends/request`, which
+   * is then a bad id, not a wrong method).
+   */
+  const served = (method: string, path: string) => {
+    if (operationKeys.has(`${method} ${path}`)) return true;
+    const segments = path.split('/');
+    return options.operations.some((op) => {
+      if (op.method !== method) return false;
+      const template = op.path.split('/');
+      return (
+        template.length === segments.length &&
+        template.every(
+          (part, i) => part === segments[i] || (part.startsWith('{') && !segments[i]?.startsWith('{')),
+        )
+      );
+    });
+  };
   // HEAD is answered wherever GET is (Fastify adds it), though no document lists it.
   const takes = (method: string, path: string) =>
-    operationKeys.has(`${method} ${path}`) || (method === 'HEAD' && operationKeys.has(`GET ${path}`));
+    served(method, path) || (method === 'HEAD' && served('GET', path));
   /**
    * A path asked with a method it does not take is a 405 whose Allow names the path's methods (the op's
    * own among them), never a 404 nor a success. The one answer before routing: the admin prefix refuses a

@@ -30,6 +30,15 @@ export const ERROR_CODES = {
   FRIEND_REQUEST_TO_SELF: { status: 400, error: 'You cannot befriend yourself' },
   FRIEND_NOT_FOUND: { status: 404, error: 'No hero with that e-mail' },
   ALREADY_FRIENDS: { status: 409, error: 'Already friends' },
+  /** DELETE /api/blocks/{user_id} for a hero this hero has not blocked. */
+  BLOCK_NOT_FOUND: { status: 404, error: 'Block not found' },
+  BLOCK_SELF: { status: 400, error: 'You cannot block yourself' },
+  /** A display name the Hall refuses (the message says why): see docs/features/hall-privacy.md. */
+  INVALID_NAME: { status: 400, error: 'Name not allowed' },
+  /** complete-onboarding for a hero already onboarded: renaming is PATCH /api/auth/me. */
+  ALREADY_ONBOARDED: { status: 409, error: 'Already onboarded' },
+  /** A second rename within a day; `Retry-After` and the message say when the next one is allowed. */
+  RENAME_TOO_SOON: { status: 429, error: 'Name changed recently' },
   FRIEND_REQUEST_PENDING: { status: 409, error: 'Friend request already pending' },
   FRIEND_REQUEST_DECLINED: { status: 409, error: 'Friend request declined recently' },
   ADMIN_DELETE_SELF: { status: 400, error: 'You cannot delete yourself' },

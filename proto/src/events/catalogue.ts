@@ -35,6 +35,8 @@ export const UserUpdated = z.object({
   name: z.string().optional(),
   primaryClass: LifeClass.optional(),
   activeClassTitle: z.string().optional(),
+  /** False when the hero left the global rankings (PATCH /api/auth/me); absent: unchanged. */
+  showInRankings: z.boolean().optional(),
 });
 
 export const UserOnboarded = z.object({
@@ -160,7 +162,17 @@ export const FriendAdded = z.object({ userId: id, friendId: id, friendName: z.st
 
 export const ChallengeJoined = z.object({ userId: id, challengeId: id, challengeTitle: title });
 
-export const StoryGenerated = z.object({ storyId: id, userId: id, narrativeType: z.string().min(1), title });
+export const StoryGenerated = z.object({
+  storyId: id,
+  userId: id,
+  narrativeType: z.string().min(1),
+  title,
+  /**
+   * The quest a focused story tells of; null for an epic (the whole journey). Absent from older
+   * producers: social then treats the story as the journey's.
+   */
+  goalId: id.nullable().optional(),
+});
 
 export const AiUsageRecorded = z.object({
   usageId: id,

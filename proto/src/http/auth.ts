@@ -44,8 +44,28 @@ export const User = z.object({
   totalXP: z.number().int(),
   isAdmin: z.boolean(),
   createdAt: z.string(),
+  /** False when the hero left the global rankings (friends still rank them). */
+  showInRankings: z.boolean(),
+  /** When the hero may rename themself next (ISO timestamp), or null when they may now. */
+  nextRenameAt: z.string().nullable(),
 });
 export type User = z.infer<typeof User>;
+
+/**
+ * PATCH /api/auth/me: what a hero changes of their own account, each field optional and independent
+ * (the handler applies those present). `name` follows the name rules (400 INVALID_NAME) and changes at
+ * most once a day (429 RENAME_TOO_SOON).
+ */
+export const UpdateMeBody = z.object({
+  name: z
+    .string({ error: 'name must be a string' })
+    .trim()
+    .min(1, 'name must not be empty')
+    .max(80, 'name must be at most 80 characters')
+    .optional(),
+  show_in_rankings: z.boolean({ error: 'show_in_rankings must be true or false' }).optional(),
+});
+export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
 
 export const AuthResponse = z.object({ user: User, sessionId: z.string() });
 export type AuthResponse = z.infer<typeof AuthResponse>;

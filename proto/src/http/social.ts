@@ -2,6 +2,7 @@
 // Field names are the product's. The social service serves these; the web reads them.
 import { z } from 'zod';
 import { CHALLENGE_CLASSES } from '../rules/life-class.ts';
+import { uuidField } from './params.ts';
 
 export const ACTIVITY_TYPES = [
   'milestone_reached',
@@ -31,6 +32,8 @@ export const FeedActivity = z.object({
   likes: z.number().int().min(0),
   hasLiked: z.boolean(),
   user: HeroSummary,
+  /** The asking hero's own entry: they may remove it (DELETE /api/social/activities/{id}). */
+  isOwn: z.boolean(),
 });
 export type FeedActivity = z.infer<typeof FeedActivity>;
 
@@ -113,7 +116,8 @@ export type FriendRequestResult = z.infer<typeof FriendRequestResult>;
 /** An incoming, pending Friend request (docs/product.md#fellowship-hall). */
 export const FriendRequest = z.object({
   id: z.string(),
-  requester: HeroSummary,
+  /** `email_hint`: the sender's address masked (`w***n@example.com`), so a name alone cannot pose as a friend. */
+  requester: HeroSummary.extend({ email_hint: z.string() }),
   createdAt: z.string(),
 });
 export type FriendRequest = z.infer<typeof FriendRequest>;
@@ -152,5 +156,16 @@ export const Challenge = z.object({
 });
 export type Challenge = z.infer<typeof Challenge>;
 export const ChallengeList = z.array(Challenge);
+
+/** POST /api/blocks: the hero to block (an id from the friends list or a ranking). */
+export const BlockBody = z.object({ user_id: uuidField('user_id') });
+export type BlockBody = z.infer<typeof BlockBody>;
+/** DELETE /api/blocks/{user_id}. */
+export const BlockParams = z.object({ user_id: uuidField('user_id') });
+export type BlockParams = z.infer<typeof BlockParams>;
+/** A hero this hero has blocked. */
+export const BlockedHero = HeroSummary.extend({ id: z.string(), blockedAt: z.string() });
+export type BlockedHero = z.infer<typeof BlockedHero>;
+export const BlockList = z.array(BlockedHero);
 
 export const RequestIdParams = z.object({ requestId: z.uuid({ error: 'requestId must be a valid id' }) });

@@ -3,6 +3,7 @@ export * from './behind.ts';
 export * from './chat-limits.ts';
 export * from './discipline.ts';
 export * from './fallback-plan.ts';
+export * from './hero-name.ts';
 export * from './level.ts';
 export * from './life-class.ts';
 export * from './milestone-xp.ts';

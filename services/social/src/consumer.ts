@@ -12,7 +12,8 @@
 // | milestone.reopened  |                                 | takes milestone_reached back                    | takes the step back |
 // | goal.completed      |                                 | goal_completed                                  | one step            |
 // | goal.reopened       |                                 | takes goal_completed back                       | takes the step back |
-// | story.generated     |                                 | achievement_unlocked (a story of their deeds)   |                     |
+// | goal.deleted        |                                 | takes back all of the quest's activities        | takes its steps back|
+// | story.generated     |                                 | achievement_unlocked, one per subject and day   |                     |
 // | user.deleted        | purges everything of the hero   |                                                 |                     |
 //
 // After purging a deleted hero, social confirms it to the admin with user.purged.
@@ -20,15 +21,26 @@
 // friend_added and challenge_joined are social's own: the activity is written in the transaction that
 // records friend.added (the accepting hero's) or challenge.joined.
 //
+// Taking back is one rule (feed/activities.ts TakenBack) for a reopened deed (its source key) and a
+// deleted quest (every activity and step whose goal_id is the quest: milestones, completion, stories).
+// A deleted quest is remembered (a source_versions row `goal-deleted:<id>`), so a completion or story of
+// it delivered late brings nothing back.
+//
 // Milestone and quest events carry the item's version (its toggles so far): an event older than one
 // already seen for the same item is ignored, so a completion delivered after its reopening changes
 // nothing. Events about a deleted hero are ignored.
 import { purgeOnUserDeleted, type SqlTx } from '@lifequest/platform';
 import type { ChallengeClass, EventEnvelope, EventName } from '@lifequest/proto';
 import { challengeClassOf } from './challenges/class-of-quest.ts';
-import { countStep, takeStepBack } from './challenges/progress.ts';
+import { countStep, takeStepsBack } from './challenges/progress.ts';
 import type { SocialEvents, SocialTx } from './db.ts';
-import { type NewActivity, recordActivity, retractActivity } from './feed/activities.ts';
+import {
+  type NewActivity,
+  recordActivity,
+  recordStory,
+  retractActivities,
+  type TakenBack,
+} from './feed/activities.ts';
 import { applyProfile, applyXp } from './heroes/projection.ts';
 import { isPurged, purgeHero } from './purge.ts';
 
@@ -51,6 +63,7 @@ export const DEED_EVENTS = [
   'milestone.reopened',
   'goal.completed',
   'goal.reopened',
+  'goal.deleted',
   'story.generated',
 ] as const satisfies readonly EventName[];
 
@@ -102,6 +115,7 @@ export async function reactToDeed(event: DeedEvent, tx: SqlTx): Promise<void> {
         description: `Completed “${event.payload.title}” on the quest “${event.payload.goalTitle}”`,
         sourceKey: `milestone:${event.payload.milestoneId}`,
         createdAt: at,
+        goalId: event.payload.goalId,
         className: challengeClassOf({ ...event.payload, title: event.payload.goalTitle }),
       });
     case 'goal.completed':
@@ -112,6 +126,7 @@ export async function reactToDeed(event: DeedEvent, tx: SqlTx): Promise<void> {
         description: `Completed the quest “${event.payload.title}”`,
         sourceKey: `goal:${event.payload.goalId}`,
         createdAt: at,
+        goalId: event.payload.goalId,
         className: challengeClassOf(event.payload),
       });
     case 'milestone.reopened':
@@ -121,19 +136,53 @@ export async function reactToDeed(event: DeedEvent, tx: SqlTx): Promise<void> {
           ? `milestone:${event.payload.milestoneId}`
           : `goal:${event.payload.goalId}`;
       if (!(await isNewest(tx, userId, key, event.payload.version))) return;
-      await retractActivity(tx, userId, key);
-      return takeStepBack(tx, userId, key);
+      return takeBack(tx, userId, { sourceKey: key });
     }
-    case 'story.generated':
-      return recordActivity(tx, {
+    case 'goal.deleted': {
+      const goalId = event.payload.goalId;
+      if (!goalId) return;
+      await markGoalDeleted(tx, userId, goalId);
+      return takeBack(tx, userId, { goalId });
+    }
+    case 'story.generated': {
+      const goalId = event.payload.goalId ?? null;
+      if (goalId && (await isGoalDeleted(tx, userId, goalId))) return;
+      return recordStory(tx, {
         userId,
         type: 'achievement_unlocked',
         title: 'Achievement Unlocked',
         description: `The Pathfinder wrote “${event.payload.title}”`,
-        sourceKey: `story:${event.payload.storyId}`,
         createdAt: at,
+        goalId,
       });
+    }
   }
+}
+
+/** Takes back what a reopened deed or a deleted quest gave: its feed activities and challenge steps. */
+async function takeBack(tx: SqlTx, userId: string, what: TakenBack): Promise<void> {
+  await retractActivities(tx, userId, what);
+  await takeStepsBack(tx, userId, what);
+}
+
+const deletedGoalKey = (goalId: string) => `goal-deleted:${goalId}`;
+
+async function markGoalDeleted(tx: SqlTx, userId: string, goalId: string): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `insert into "social"."source_versions" (user_id, source_key, version)
+     values ($1::uuid, $2, 0) on conflict do nothing`,
+    userId,
+    deletedGoalKey(goalId),
+  );
+}
+
+async function isGoalDeleted(tx: SqlTx, userId: string, goalId: string): Promise<boolean> {
+  const rows = await tx.$queryRawUnsafe<unknown[]>(
+    `select 1 from "social"."source_versions" where user_id = $1::uuid and source_key = $2`,
+    userId,
+    deletedGoalKey(goalId),
+  );
+  return rows.length > 0;
 }
 
 /** A milestone or quest completed: its activity, and a step in the hero's challenges of its class. */
@@ -142,6 +191,7 @@ async function completed(
   version: number | undefined,
   done: NewActivity & { className: ChallengeClass },
 ): Promise<void> {
+  if (done.goalId && (await isGoalDeleted(tx, done.userId, done.goalId))) return;
   if (!(await isNewest(tx, done.userId, done.sourceKey, version))) return;
   const { className, ...activity } = done;
   await recordActivity(tx, activity);
@@ -150,6 +200,7 @@ async function completed(
     className,
     sourceKey: done.sourceKey,
     occurredAt: done.createdAt,
+    goalId: done.goalId ?? null,
   });
 }
 

@@ -22,7 +22,7 @@ export function createSocialModule(options: SocialModuleOptions = {}): ServiceMo
     port: 8083,
     schema: 'social',
     migrations: new URL('../prisma/migrations/', import.meta.url),
-    routePrefixes: ['/api/social', '/api/friends', '/api/leaderboard', '/api/challenges'],
+    routePrefixes: ['/api/social', '/api/friends', '/api/blocks', '/api/leaderboard', '/api/challenges'],
     subscribes: CONSUMED,
     async setup(app, ctx) {
       const db = createSocialDb(ctx.db);

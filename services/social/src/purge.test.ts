@@ -21,6 +21,11 @@ it('user.deleted purges everything of the hero, and events about them arriving l
   await gone.patch(`/api/friends/requests/${declined.body.requestId}`, { action: 'reject' });
   expect((await gone.post('/api/friends/request', { email: refuser.email })).status).toBe(409);
   await social.setXp(gone.userId, 500);
+  // Blocks both ways.
+  const blocked = await social.newHero('Blocked');
+  const blocker = await social.newHero('Blocker');
+  expect((await gone.post('/api/blocks', { user_id: blocked.userId })).status).toBe(204);
+  expect((await blocker.post('/api/blocks', { user_id: gone.userId })).status).toBe(204);
   const milestone = {
     milestoneId: crypto.randomUUID(),
     goalId: crypto.randomUUID(),
@@ -64,6 +69,7 @@ it('user.deleted purges everything of the hero, and events about them arriving l
     participants: await db.challengeParticipant.count({ where: { userId } }),
     steps: await db.challengeStep.count({ where: { userId } }),
     versions: await db.sourceVersion.count({ where: { userId } }),
+    blocks: await db.block.count({ where: { OR: [{ userId }, { blockedId: userId }] } }),
   }).toEqual({
     heroes: 0,
     activities: 0,
@@ -74,7 +80,9 @@ it('user.deleted purges everything of the hero, and events about them arriving l
     participants: 0,
     steps: 0,
     versions: 0,
+    blocks: 0,
   });
+  expect((await blocker.get('/api/blocks')).body).toEqual([]);
   // What others see follows: no friend, no request, one participant less, the like gone.
   expect((await friend.get<Friend[]>('/api/friends')).body).toEqual([]);
   expect((await asker.get('/api/friends/requests')).body).toEqual([]);

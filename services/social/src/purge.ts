@@ -5,7 +5,7 @@ import { purgeFeed } from './feed/activities.ts';
 
 /**
  * user.deleted: everything of the hero goes (their row, activities and likes, activities naming them,
- * friendships and requests both ways, challenge places and steps, rate-limit and version rows). Only a
+ * friendships, requests and blocks both ways, challenge places and steps, rate-limit and version rows). Only a
  * hash of their id stays, as a tombstone, so an event about them that arrives late brings nothing back.
  */
 export async function purgeHero(tx: SocialTx, userId: string): Promise<void> {
@@ -14,6 +14,7 @@ export async function purgeHero(tx: SocialTx, userId: string): Promise<void> {
   await tx.friendship.deleteMany({ where: { OR: [{ userId }, { friendId: userId }] } });
   await tx.friendRequest.deleteMany({ where: { OR: [{ requesterId: userId }, { addresseeId: userId }] } });
   await tx.friendRequestQuota.deleteMany({ where: { userId } });
+  await tx.block.deleteMany({ where: { OR: [{ userId }, { blockedId: userId }] } });
   await tx.sourceVersion.deleteMany({ where: { userId } });
   await tx.hero.deleteMany({ where: { id: userId } });
   await tx.deletedHero.createMany({ data: [{ idHash: purgedHeroHash(userId) }], skipDuplicates: true });

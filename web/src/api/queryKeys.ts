@@ -17,6 +17,7 @@ export const queryKeys = {
   leaderboards: ['/api/leaderboard'] as const,
   friends: ['/api/friends'] as const,
   friendRequests: ['/api/friends/requests'] as const,
+  blocks: ['/api/blocks'] as const,
   challenges: ['/api/challenges'] as const,
   adminUsers: ['/api/admin/users'] as const,
   tokenStats: ['/api/admin/token-stats'] as const,

@@ -65,6 +65,16 @@ describe('onboarding', () => {
     expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('refuses a display name the Hall would refuse, saying why, before the last step', async () => {
+    mockApi({});
+    renderWithProviders(<OnboardingFlow user={newHero} />, { user: newHero });
+    const name = await walkToChat();
+    fireEvent.change(name, { target: { value: 'Ar\u200Bia' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('zero-width or other invisible');
+    expect(screen.getByLabelText('Display name')).toBeTruthy();
+  });
+
   it('fades between steps for 300 ms', async () => {
     vi.useFakeTimers();
     try {

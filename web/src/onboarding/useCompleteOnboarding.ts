@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/http.ts';
+import { ApiError, api } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import { fetchCurrentUser } from '../auth/useCurrentUser.ts';
 import type { OnboardingResult } from '../auth/user.ts';
@@ -17,7 +17,9 @@ export function useCompleteOnboarding(reload: () => void = reloadIntoApp) {
     mutationFn: async (result: OnboardingResult) => {
       try {
         await api.post('/api/auth/complete-onboarding', result);
-      } catch {
+      } catch (error) {
+        // A retried call whose first try went through (its answer was lost): the hero is in.
+        if (error instanceof ApiError && error.code === 'ALREADY_ONBOARDED') return;
         throw new Error(COMPLETE_ONBOARDING_FAILURE);
       }
     },

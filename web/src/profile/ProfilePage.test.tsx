@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Goal } from '../quests/types.ts';
 import { mockApi, renderWithProviders, testUser } from '../test/render.tsx';
@@ -95,5 +95,45 @@ describe('my profile', () => {
     mockApi({});
     renderWithProviders(<ProfilePage />, { user: null });
     expect(screen.getByText('Please log in to view your profile')).toBeTruthy();
+  });
+});
+
+describe('in the Fellowship Hall (profile settings)', () => {
+  it('renames through PATCH /api/auth/me, then says when the next rename is allowed', async () => {
+    const { callsTo } = mockApi({
+      'GET /api/goals': { body: [] },
+      'GET /api/milestones': { body: [] },
+      'PATCH /api/auth/me': ({ body }) => ({
+        body: {
+          ...testUser,
+          name: (body as { name: string }).name,
+          nextRenameAt: '2026-01-11T12:00:00.000Z',
+        },
+      }),
+    });
+    renderWithProviders(<ProfilePage />, { user: testUser });
+    const field = screen.getByLabelText('Hero name') as HTMLInputElement;
+    const rename = screen.getByRole('button', { name: 'Rename' }) as HTMLButtonElement;
+    expect(rename.disabled).toBe(true);
+    fireEvent.change(field, { target: { value: 'Aria Stone' } });
+    fireEvent.click(rename);
+    await waitFor(() => expect(screen.getByTestId('rename-hint').textContent).toContain('after'));
+    expect(callsTo('PATCH', '/api/auth/me')[0]?.body).toEqual({ name: 'Aria Stone' });
+    expect((screen.getByLabelText('Hero name') as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('leaves the global rankings with the switch', async () => {
+    const { callsTo } = mockApi({
+      'GET /api/goals': { body: [] },
+      'GET /api/milestones': { body: [] },
+      'PATCH /api/auth/me': { body: { ...testUser, showInRankings: false } },
+    });
+    renderWithProviders(<ProfilePage />, { user: testUser });
+    const toggle = screen.getByRole('switch', { name: /Show me in the global rankings/ }) as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.checked).toBe(false));
+    expect(callsTo('PATCH', '/api/auth/me')[0]?.body).toEqual({ show_in_rankings: false });
+    expect(screen.getByText(/only your friends see your place/)).toBeTruthy();
   });
 });

@@ -9,6 +9,7 @@ import { Badge } from '../ui/Badge.tsx';
 import { Card } from '../ui/Card.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { GoalDistributionChart } from './GoalDistributionChart.tsx';
+import { HallSettings } from './HallSettings.tsx';
 
 function HeroProfile({ user, goals, milestones }: { user: User; goals: Goal[]; milestones: Milestone[] }) {
   const level = levelProgress(user.totalXP);
@@ -98,6 +99,8 @@ export default function ProfilePage() {
   return (
     <div className="grid gap-6">
       <HeroProfile user={user} goals={goalList} milestones={milestones.data ?? []} />
+
+      <HallSettings key={`${user.name}:${user.nextRenameAt}`} user={user} />
 
       <section aria-labelledby="mastery-title" className="grid gap-3">
         <h2 id="mastery-title" className="text-gold text-xl">

@@ -5,15 +5,20 @@ import {
   Heart,
   type LucideIcon,
   Swords,
+  Trash2,
   TrendingUp,
   Trophy,
   UserPlus,
   Users,
 } from 'lucide-react';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { useNow } from '../ui/useNow.ts';
 import { EmptyTab, HeroAvatar } from './socialParts.tsx';
-import { useFeed, useLike } from './socialQueries.ts';
+import { useFeed, useLike, useRemoveActivity } from './socialQueries.ts';
+
+export const REMOVE_ACTIVITY_CONFIRMATION =
+  'This entry leaves your feed and every friend’s, with its likes. Your quests and XP stay as they are.';
 
 const ACTIVITY_ICONS: Record<ActivityType, LucideIcon> = {
   milestone_reached: Flag,
@@ -26,6 +31,7 @@ const ACTIVITY_ICONS: Record<ActivityType, LucideIcon> = {
 
 function ActivityItem({ activity, now }: { activity: FeedActivity; now: Date }) {
   const like = useLike();
+  const remove = useRemoveActivity();
   const Icon = ACTIVITY_ICONS[activity.type] ?? Flag;
   return (
     <li
@@ -48,7 +54,7 @@ function ActivityItem({ activity, now }: { activity: FeedActivity; now: Date }) 
         {activity.description ? (
           <p className="break-words text-muted text-sm">{activity.description}</p>
         ) : null}
-        <div>
+        <div className="flex flex-wrap items-center gap-2">
           <button
             type="button"
             aria-pressed={activity.hasLiked}
@@ -65,6 +71,25 @@ function ActivityItem({ activity, now }: { activity: FeedActivity; now: Date }) 
             <span className="sr-only">Like: {activity.title}, likes: </span>
             <span data-testid="like-count">{activity.likes}</span>
           </button>
+          {activity.isOwn ? (
+            <ConfirmDialog
+              title="Remove from the Hall"
+              description={REMOVE_ACTIVITY_CONFIRMATION}
+              confirmLabel="Remove"
+              onConfirm={() => remove.mutate(activity)}
+              trigger={
+                <button
+                  type="button"
+                  disabled={remove.isPending}
+                  aria-label={`Remove from the Hall: ${activity.title}`}
+                  className="mt-1 inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 py-1 text-muted text-sm transition-colors hover:bg-red-500/10 hover:text-red-300"
+                >
+                  <Trash2 className="size-4" aria-hidden />
+                  Remove from the Hall
+                </button>
+              }
+            />
+          ) : null}
         </div>
       </div>
     </li>

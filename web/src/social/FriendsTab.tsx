@@ -1,11 +1,110 @@
-import { UserPlus, Users } from 'lucide-react';
+import type { BlockedHero, Friend } from '@lifequest/proto';
+import { Ban, UserMinus, UserPlus, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { EmptyTab, HeroAvatar } from './socialParts.tsx';
-import { useAddFriend, useFriends } from './socialQueries.ts';
+import { useAddFriend, useBlock, useBlocks, useFriends, useUnblock, useUnfriend } from './socialQueries.ts';
+
+export const unfriendConfirmation = (name: string) =>
+  `${name} leaves your friends and you leave theirs: neither sees the other's news any more. You can send a new request later.`;
+export const blockConfirmation = (name: string) =>
+  `${name} leaves your friends, and neither of you sees the other in the feed, likes or rankings. Their friend requests no longer reach you until you unblock them.`;
+
+const smallButton =
+  'inline-flex min-h-9 items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm transition-colors';
+
+function FriendRow({ friend }: { friend: Friend }) {
+  const unfriend = useUnfriend();
+  const block = useBlock();
+  const busy = unfriend.isPending || block.isPending;
+  return (
+    <li
+      className="flex flex-wrap items-center gap-3 rounded-xl border border-edge bg-surface/90 p-3"
+      data-friend-name={friend.name}
+    >
+      <HeroAvatar name={friend.name} />
+      <span className="grid min-w-0 flex-1">
+        <span className="break-words font-semibold text-parchment">{friend.name}</span>
+        <span className="break-words text-muted text-xs">{friend.activeClassTitle}</span>
+      </span>
+      <span className="grid shrink-0 justify-items-end text-sm">
+        <span className="font-semibold text-gold">Level {friend.lifeLevel}</span>
+        <span className="text-muted text-xs">{friend.totalXP.toLocaleString('en-US')} XP</span>
+      </span>
+      <span className="flex w-full justify-end gap-1 border-edge/60 border-t pt-2">
+        <ConfirmDialog
+          title={`Unfriend ${friend.name}?`}
+          description={unfriendConfirmation(friend.name)}
+          confirmLabel="Unfriend"
+          onConfirm={() => unfriend.mutate(friend)}
+          trigger={
+            <button
+              type="button"
+              disabled={busy}
+              aria-label={`Unfriend ${friend.name}`}
+              className={`${smallButton} text-muted hover:bg-white/5 hover:text-parchment`}
+            >
+              <UserMinus className="size-4" aria-hidden />
+              Unfriend
+            </button>
+          }
+        />
+        <ConfirmDialog
+          title={`Block ${friend.name}?`}
+          description={blockConfirmation(friend.name)}
+          confirmLabel="Block"
+          onConfirm={() => block.mutate(friend)}
+          trigger={
+            <button
+              type="button"
+              disabled={busy}
+              aria-label={`Block ${friend.name}`}
+              className={`${smallButton} text-muted hover:bg-red-500/10 hover:text-red-300`}
+            >
+              <Ban className="size-4" aria-hidden />
+              Block
+            </button>
+          }
+        />
+      </span>
+    </li>
+  );
+}
+
+/** Heroes this hero blocked, each with a way back. Shown only when there are some. */
+function BlockedHeroes() {
+  const blocks = useBlocks();
+  const unblock = useUnblock();
+  if (!blocks.data || blocks.data.length === 0) return null;
+  return (
+    <Card className="grid gap-3" aria-labelledby="blocked-title">
+      <h2 id="blocked-title" className="flex items-center gap-2 text-lg text-parchment">
+        <Ban className="size-5 text-muted" aria-hidden />
+        Blocked heroes
+      </h2>
+      <ul className="grid gap-2" aria-label="Blocked heroes">
+        {blocks.data.map((hero: BlockedHero) => (
+          <li key={hero.id} className="flex items-center gap-3">
+            <HeroAvatar name={hero.name} size="sm" />
+            <span className="min-w-0 flex-1 break-words text-parchment">{hero.name}</span>
+            <Button
+              variant="ghost"
+              className="min-h-9 px-3 py-1.5"
+              disabled={unblock.isPending}
+              onClick={() => unblock.mutate(hero)}
+            >
+              Unblock
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
 
 /** Add Friend is disabled while the e-mail is empty; the input is of type email. */
 function AddFriendForm() {
@@ -58,23 +157,11 @@ export function FriendsTab() {
       ) : (
         <ul className="grid gap-2 sm:grid-cols-2" aria-label="Your friends">
           {friends.data.map((friend) => (
-            <li
-              key={friend.id}
-              className="flex items-center gap-3 rounded-xl border border-edge bg-surface/90 p-3"
-            >
-              <HeroAvatar name={friend.name} />
-              <span className="grid min-w-0 flex-1">
-                <span className="break-words font-semibold text-parchment">{friend.name}</span>
-                <span className="break-words text-muted text-xs">{friend.activeClassTitle}</span>
-              </span>
-              <span className="grid shrink-0 justify-items-end text-sm">
-                <span className="font-semibold text-gold">Level {friend.lifeLevel}</span>
-                <span className="text-muted text-xs">{friend.totalXP.toLocaleString('en-US')} XP</span>
-              </span>
-            </li>
+            <FriendRow key={friend.id} friend={friend} />
           ))}
         </ul>
       )}
+      <BlockedHeroes />
     </div>
   );
 }

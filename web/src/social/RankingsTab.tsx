@@ -1,6 +1,7 @@
 import type { LeaderboardEntry, LeaderboardType } from '@lifequest/proto';
-import { Trophy } from 'lucide-react';
+import { EyeOff, Trophy } from 'lucide-react';
 import { Fragment, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { rankingValue, rankStyle } from './rankStyle.ts';
@@ -101,6 +102,21 @@ export function RankingsTab() {
           ]}
         />
       </div>
+      {scope === 'global' && user && !user.showInRankings ? (
+        <p
+          className="flex items-start gap-2 rounded-lg border border-edge bg-night/60 p-3 text-muted text-sm"
+          data-testid="hidden-from-rankings"
+        >
+          <EyeOff className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden />
+          <span>
+            You are hidden from the global rankings: only your friends see your place.{' '}
+            <Link to="/profile" className="text-gold underline underline-offset-2">
+              Change this on your profile
+            </Link>
+            .
+          </span>
+        </p>
+      ) : null}
       {board.isPending ? (
         <p className="py-10 text-center text-muted">Loading the rankings...</p>
       ) : board.isError ? (

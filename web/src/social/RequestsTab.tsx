@@ -34,6 +34,10 @@ export function RequestsTab() {
               <span id={nameId} className="break-words font-semibold text-parchment">
                 {request.requester.name}
               </span>
+              {/* The sender's address, masked: a name alone could be borrowed from a friend. */}
+              <span className="break-all text-parchment/80 text-xs" data-testid="email-hint">
+                {request.requester.email_hint}
+              </span>
               <span className="break-words text-muted text-xs">
                 {request.requester.activeClassTitle} · {timeAgo(request.createdAt, now)}
               </span>

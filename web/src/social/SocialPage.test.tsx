@@ -22,12 +22,13 @@ const activity = (id: string, createdAt: string, overrides: Partial<FeedActivity
   likes: 2,
   hasLiked: false,
   user: { name: 'Borin', activeClassTitle: 'Vitality Warden' },
+  isOwn: false,
   ...overrides,
 });
 
 const request = (id: string, name: string): FriendRequest => ({
   id,
-  requester: { name, activeClassTitle: 'Sage Scholar' },
+  requester: { name, activeClassTitle: 'Sage Scholar', email_hint: 'b***n@example.com' },
   createdAt: ago(5 * MINUTE),
 });
 
@@ -316,5 +317,85 @@ describe('Fellowship Hall', () => {
     expect(await screen.findByText('Challenge not found')).toBeTruthy();
     expect(screen.getByText('Error')).toBeTruthy();
     expect(callsTo('GET', '/api/challenges?active=true')).toHaveLength(1);
+  });
+});
+
+describe('a hero’s controls in the Hall', () => {
+  it('offers Remove from the Hall on the hero’s own entries only, after a confirmation', async () => {
+    let feed = [activity('mine', ago(MINUTE), { isOwn: true }), activity('theirs', ago(2 * MINUTE))];
+    const { callsTo } = mockApi({
+      ...quietHall,
+      'GET /api/social/feed': () => ({ body: feed }),
+      'DELETE /api/social/activities/mine': () => {
+        feed = feed.filter((a) => a.id !== 'mine');
+        return { status: 204 };
+      },
+    });
+    renderWithProviders(<SocialPage />, { user: testUser });
+    const remove = await screen.findByRole('button', { name: 'Remove from the Hall: Milestone mine' });
+    expect(screen.queryByRole('button', { name: 'Remove from the Hall: Milestone theirs' })).toBeNull();
+    fireEvent.click(remove);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(callsTo('DELETE', '/api/social/activities/mine')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByText('Milestone mine')).toBeNull());
+    expect(callsTo('DELETE', '/api/social/activities/mine')).toHaveLength(1);
+    expect(screen.getByText('Milestone theirs')).toBeTruthy();
+  });
+
+  it('unfriends and blocks from the Friends tab, each after a confirmation', async () => {
+    let friends = [
+      { id: 'u2', name: 'Borin', activeClassTitle: 'Vitality Warden', lifeLevel: 3, totalXP: 420 },
+      { id: 'u3', name: 'Cyra', activeClassTitle: 'Sage Scholar', lifeLevel: 2, totalXP: 150 },
+    ];
+    let blocks: { id: string; name: string; activeClassTitle: string; blockedAt: string }[] = [];
+    const { callsTo } = mockApi({
+      ...quietHall,
+      'GET /api/friends': () => ({ body: friends }),
+      'GET /api/blocks': () => ({ body: blocks }),
+      'DELETE /api/friends/u2': () => {
+        friends = friends.filter((f) => f.id !== 'u2');
+        return { status: 204 };
+      },
+      'POST /api/blocks': () => {
+        friends = friends.filter((f) => f.id !== 'u3');
+        blocks = [{ id: 'u3', name: 'Cyra', activeClassTitle: 'Sage Scholar', blockedAt: ago(0) }];
+        return { status: 204 };
+      },
+    });
+    renderWithProviders(<SocialPage />, { user: testUser, route: '/social?tab=friends' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Unfriend Borin' }));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(/Borin leaves your friends/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unfriend' }));
+    expect(await screen.findByText('Friend Removed')).toBeTruthy();
+    expect(callsTo('DELETE', '/api/friends/u2')).toHaveLength(1);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Block Cyra' }));
+    dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByText('Hero Blocked')).toBeTruthy();
+    expect(callsTo('POST', '/api/blocks')[0]?.body).toEqual({ user_id: 'u3' });
+    const blocked = await screen.findByRole('list', { name: 'Blocked heroes' });
+    expect(within(blocked).getByText('Cyra')).toBeTruthy();
+  });
+
+  it('shows who asks: the sender’s masked address under the name', async () => {
+    mockApi({ ...quietHall, 'GET /api/friends/requests': { body: [request('r1', 'Borin')] } });
+    renderWithProviders(<SocialPage />, { user: testUser, route: '/social?tab=requests' });
+    expect((await screen.findByTestId('email-hint')).textContent).toBe('b***n@example.com');
+  });
+
+  it('tells a hero who left the rankings that the global board hides them', async () => {
+    mockApi({ ...quietHall, 'GET /api/leaderboard': { body: [entry(1, 'u2', 900)] } });
+    renderWithProviders(<SocialPage />, {
+      user: { ...testUser, showInRankings: false },
+      route: '/social?tab=leaderboard',
+    });
+    expect((await screen.findByTestId('hidden-from-rankings')).textContent).toContain(
+      'You are hidden from the global rankings',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Friends' }));
+    await waitFor(() => expect(screen.queryByTestId('hidden-from-rankings')).toBeNull());
   });
 });

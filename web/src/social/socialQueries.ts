@@ -1,4 +1,5 @@
 import type {
+  BlockedHero,
   Challenge,
   FeedActivity,
   Friend,
@@ -57,6 +58,13 @@ export function useFriendRequests() {
   });
 }
 
+export function useBlocks() {
+  return useQuery({
+    queryKey: queryKeys.blocks,
+    queryFn: () => api.get<BlockedHero[]>('/api/blocks'),
+  });
+}
+
 export function useChallenges() {
   return useQuery({
     queryKey: queryKeys.challenges,
@@ -72,6 +80,8 @@ function refreshFellowship(queryClient: QueryClient): void {
     queryKeys.friendRequests,
     queryKeys.leaderboards,
     queryKeys.feed,
+    queryKeys.blocks,
+    queryKeys.challenges,
   ]) {
     void queryClient.invalidateQueries({ queryKey });
   }
@@ -157,6 +167,65 @@ export function useAnswerRequest() {
       }
     },
     // No message is prescribed here; the server's words are shown rather than nothing.
+    onError: errorToast,
+  });
+}
+
+/** A hero removes one of their own entries from the Hall: it leaves every friend's feed. */
+export function useRemoveActivity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (activity: FeedActivity) =>
+      api.delete<unknown>(`/api/social/activities/${encodeURIComponent(activity.id)}`),
+    onSuccess: (_result, activity) => {
+      queryClient.setQueryData<FeedActivity[]>(queryKeys.feed, (feed) =>
+        feed?.filter((item) => item.id !== activity.id),
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.feed });
+      toast({
+        title: 'Removed from the Hall',
+        description: `“${activity.title}” no longer shows in the feed.`,
+      });
+    },
+    onError: errorToast,
+  });
+}
+
+/** Ends a friendship: both heroes leave each other's lists, feeds and friends' rankings. */
+export function useUnfriend() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (friend: Friend) => api.delete<unknown>(`/api/friends/${encodeURIComponent(friend.id)}`),
+    onSuccess: (_result, friend) => {
+      refreshFellowship(queryClient);
+      toast({ title: 'Friend Removed', description: `You and ${friend.name} are no longer friends.` });
+    },
+    onError: errorToast,
+  });
+}
+
+/** Blocks a hero: unfriends, and hides each from the other's feed, likes, rankings and requests. */
+export function useBlock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (hero: { id: string; name: string }) =>
+      api.post<unknown>('/api/blocks', { user_id: hero.id }),
+    onSuccess: (_result, hero) => {
+      refreshFellowship(queryClient);
+      toast({ title: 'Hero Blocked', description: `${hero.name} can no longer see you or reach you.` });
+    },
+    onError: errorToast,
+  });
+}
+
+export function useUnblock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (hero: BlockedHero) => api.delete<unknown>(`/api/blocks/${encodeURIComponent(hero.id)}`),
+    onSuccess: (_result, hero) => {
+      refreshFellowship(queryClient);
+      toast({ title: 'Hero Unblocked', description: `${hero.name} may send you a friend request again.` });
+    },
     onError: errorToast,
   });
 }

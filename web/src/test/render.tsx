@@ -19,6 +19,8 @@ export const testUser: User = {
   isAdmin: false,
   primaryClass: 'general',
   createdAt: '2026-01-10T12:00:00.000Z',
+  showInRankings: true,
+  nextRenameAt: null,
 };
 
 export interface RecordedCall {

@@ -56,6 +56,7 @@ describe('achievement stories', () => {
         userId: hero.userId,
         narrativeType: 'multi_foundation',
         title: 'The Epic Journey of Nadia',
+        goalId: null,
       }),
     );
     expect(await ai.db.tokenUsage.count({ where: { userId: hero.userId, endpoint: 'story' } })).toBe(1);
@@ -79,6 +80,13 @@ describe('achievement stories', () => {
     });
     expect(focused.body.story.story).toContain('Read 12 books');
     expect(focused.body.story.story).not.toContain('Meditate daily');
+    // social keeps one feed entry per quest and day, and takes it back with the quest.
+    await vi.waitFor(() =>
+      expect(
+        ai.published.find((e) => e.name === 'story.generated' && e.payload.storyId === focused.body.story.id)
+          ?.payload,
+      ).toMatchObject({ goalId: quest.id, title: 'The Tale of Read 12 books' }),
+    );
     const history = await hero.json('GET', '/api/narrative/history');
     expect(history.body.map((s: { id: string }) => s.id)).toEqual([
       focused.body.story.id,

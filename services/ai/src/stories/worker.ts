@@ -133,7 +133,14 @@ async function writeStory(deps: StoryWorkerDeps, row: Story, today: Date): Promi
       row.kind === 'focused' && featured[0]
         ? `The Tale of ${featured[0].title}`
         : `The Epic Journey of ${heroName}`;
-    await emit('story.generated', { storyId: row.id, userId: row.userId, narrativeType, title }, row.userId);
+    // The quest a focused story tells of, so social can keep one feed entry per quest and day and take
+    // it back when the quest is deleted; an epic tells of the whole journey.
+    const goalId = row.kind === 'focused' ? row.achievementId : null;
+    await emit(
+      'story.generated',
+      { storyId: row.id, userId: row.userId, narrativeType, title, goalId },
+      row.userId,
+    );
   });
 }
 

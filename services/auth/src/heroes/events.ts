@@ -23,13 +23,14 @@ export function userOnboarded(user: UserRow): EventPayloads['user.onboarded'] {
   };
 }
 
-/** user.updated's payload: the hero's name and class after a change of either. */
+/** user.updated's payload: what other services show of the hero, after a change of any of it. */
 export function userUpdated(user: UserRow): EventPayloads['user.updated'] {
   return {
     userId: user.id,
     name: user.name,
     primaryClass: user.primaryClass as LifeClass,
     activeClassTitle: activeClassTitle(user.primaryClass),
+    showInRankings: user.showInRankings,
   };
 }
 

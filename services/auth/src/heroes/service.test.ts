@@ -75,6 +75,7 @@ describe('hero events', () => {
             name: 'Rae the Brave',
             primaryClass: 'general',
             activeClassTitle: 'Pathfinder Initiate',
+            showInRankings: true,
           },
         ],
       ]),
@@ -82,13 +83,10 @@ describe('hero events', () => {
     expect(mine).toHaveLength(3);
   });
 
-  it('announces user.updated only when the name or the class changes', async () => {
+  it('announces user.updated only when what others see changes (name, class, rankings)', async () => {
     const user = await register('Ivo');
     const hero = auth.svc.hero(user.id);
-    const onboard = async (displayName: string, primaryClass: string) => {
-      expect((await hero.post('/api/auth/complete-onboarding', { displayName, primaryClass })).status).toBe(
-        200,
-      );
+    const updates = async () => {
       await auth.svc.settled();
       return auth.svc
         .publishedOf('user.updated')
@@ -96,12 +94,27 @@ describe('hero events', () => {
         .map((e) => e.payload);
     };
     // Same name, same class as at registration: nothing other services show has changed.
-    expect(await onboard('Ivo', 'general')).toEqual([]);
-    expect(await onboard('Ivo', 'health')).toEqual([
-      { userId: user.id, name: 'Ivo', primaryClass: 'health', activeClassTitle: expect.any(String) },
+    await hero.post('/api/auth/complete-onboarding', { displayName: 'Ivo', primaryClass: 'general' });
+    expect(await updates()).toEqual([]);
+    expect((await hero.patch('/api/auth/me', { name: ' Ivo ' })).status).toBe(200);
+    expect((await hero.patch('/api/auth/me', {})).status).toBe(200);
+    expect(await updates()).toEqual([]);
+    await hero.patch('/api/auth/me', { show_in_rankings: false });
+    expect(await updates()).toEqual([
+      {
+        userId: user.id,
+        name: 'Ivo',
+        primaryClass: 'general',
+        activeClassTitle: expect.any(String),
+        showInRankings: false,
+      },
     ]);
-    expect(await onboard('Ivo', 'health')).toHaveLength(1);
-    expect((await onboard('Ivo the Swift', 'health')).map((p) => p.name)).toEqual(['Ivo', 'Ivo the Swift']);
+    await hero.patch('/api/auth/me', { show_in_rankings: false });
+    await hero.patch('/api/auth/me', { name: 'Ivo the Swift' });
+    expect((await updates()).map((p) => [p.name, p.showInRankings])).toEqual([
+      ['Ivo', false],
+      ['Ivo the Swift', false],
+    ]);
   });
 });
 
@@ -117,7 +130,7 @@ describe('the first quest at onboarding', () => {
     expect(quests.asked).toEqual([{ userId: user.id, firstGoal }]);
   });
 
-  it('is not asked again once the hero is onboarded: a repeat changes the name, adds no quest', async () => {
+  it('happens once: onboarding again is 409 ALREADY_ONBOARDED, renames nobody and adds no quest', async () => {
     const user = await register('Vi');
     const hero = auth.svc.hero(user.id);
     await hero.post('/api/auth/complete-onboarding', {
@@ -130,8 +143,13 @@ describe('the first quest at onboarding', () => {
       primaryClass: 'health',
       firstGoal: { ...firstGoal, milestones: [{ title: 'Run 1K', completed: true }] },
     });
-    expect(again.status).toBe(200);
-    expect(again.body.user.name).toBe('Vi the Bold');
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      error: 'Already onboarded',
+      message: 'You have already completed onboarding. Change your name from your profile.',
+      code: 'ALREADY_ONBOARDED',
+    });
+    expect((await hero.get('/api/auth/me')).body).toMatchObject({ name: 'Vi', primaryClass: 'general' });
     expect(quests.asked).toEqual([{ userId: user.id, firstGoal }]);
   });
 
@@ -167,6 +185,105 @@ describe('the first quest at onboarding', () => {
       totalXP: 600,
       lifeLevel: 4,
     });
+  });
+});
+
+describe('names', () => {
+  const refusals: [string, string, string][] = [
+    ['only zero-width characters', '\u200B\u200D\u2060', 'zero-width or other invisible'],
+    ['a zero-width character inside a friend’s name', 'Wi\u200Bn', 'zero-width or other invisible'],
+    ['a right-to-left override', 'Win\u202Eevil', 'bidirectional overrides or isolates'],
+    ['an isolate', '\u2067Win\u2069', 'bidirectional overrides or isolates'],
+    ['a control character', 'Win\u0008', 'control characters'],
+    ['no visible letter or digit', '-- !! --', 'visible letter or digit'],
+    ['the placeholder for unknown heroes', 'a hero', 'how the Hall shows heroes it does not know'],
+  ];
+
+  it.each(refusals)(
+    'are refused at registration, onboarding and rename for %s, saying why',
+    async (_, name, why) => {
+      const registered = await auth.svc.service('gateway').post('/internal/auth/register', {
+        email: `${crypto.randomUUID()}@example.com`,
+        password: 'long enough',
+        name,
+      });
+      expect(registered.status).toBe(400);
+      expect(registered.body).toMatchObject({ code: 'INVALID_NAME', error: 'Name not allowed' });
+      expect(registered.body.message).toContain(why);
+
+      const user = await register('Wren');
+      const hero = auth.svc.hero(user.id);
+      const onboarding = await hero.post('/api/auth/complete-onboarding', {
+        displayName: name,
+        primaryClass: 'general',
+      });
+      expect(onboarding.status).toBe(400);
+      expect(onboarding.body.message).toContain(why);
+      expect((await hero.get('/api/auth/me')).body.isOnboarded).toBe(false);
+      await hero.post('/api/auth/complete-onboarding', { displayName: 'Wren', primaryClass: 'general' });
+      const renamed = await hero.patch('/api/auth/me', { name });
+      expect(renamed.status).toBe(400);
+      expect(renamed.body).toMatchObject({ code: 'INVALID_NAME' });
+      expect(renamed.body.message).toContain(why);
+      expect((await hero.get('/api/auth/me')).body.name).toBe('Wren');
+    },
+  );
+
+  it('are stored normalized: NFC, trimmed, inner whitespace collapsed', async () => {
+    const user = await register('  Zoe \t  Ka\u0301  ');
+    const hero = auth.svc.hero(user.id);
+    expect((await hero.get('/api/auth/me')).body.name).toBe('Zoe Ká');
+    const onboarded = await hero.post('/api/auth/complete-onboarding', {
+      displayName: 'Zoe   Ka\u0301 ',
+      primaryClass: 'general',
+    });
+    expect(onboarded.body.user.name).toBe('Zoe Ká');
+  });
+});
+
+describe('PATCH /api/auth/me', () => {
+  it('renames at most once a day: a second rename is 429 RENAME_TOO_SOON saying when', async () => {
+    const user = await register('Yara');
+    const hero = auth.svc.hero(user.id);
+    await hero.post('/api/auth/complete-onboarding', { displayName: 'Yara', primaryClass: 'general' });
+    expect((await hero.get('/api/auth/me')).body.nextRenameAt).toBeNull();
+
+    const renamed = await hero.patch('/api/auth/me', { name: 'Yara  Stone' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: 'Yara Stone', nextRenameAt: expect.any(String) });
+    const next = renamed.body.nextRenameAt as string;
+
+    const again = await hero.patch('/api/auth/me', { name: 'Yara the Second' });
+    expect(again.status).toBe(429);
+    expect(again.body).toEqual({
+      error: 'Name changed recently',
+      message: `You can change your name once a day: next after ${next}.`,
+      code: 'RENAME_TOO_SOON',
+    });
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The same name is no change, and the rankings switch is not a rename.
+    expect(
+      (await hero.patch('/api/auth/me', { name: 'Yara Stone', show_in_rankings: false })).body,
+    ).toMatchObject({ name: 'Yara Stone', showInRankings: false });
+
+    // A day after the rename (moved back in the table rather than waiting), the next one is allowed.
+    await auth.db.user.update({
+      where: { id: user.id },
+      data: { nameChangedAt: new Date(Date.parse(next) - 49 * 60 * 60 * 1000) },
+    });
+    expect((await hero.patch('/api/auth/me', { name: 'Yara the Second' })).body).toMatchObject({
+      name: 'Yara the Second',
+    });
+  });
+
+  it('validates its body and needs a hero', async () => {
+    const user = await register('Xan');
+    const hero = auth.svc.hero(user.id);
+    expect((await hero.patch('/api/auth/me', { show_in_rankings: 'no' })).body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    expect((await hero.patch('/api/auth/me', { name: '' })).status).toBe(400);
+    expect((await auth.svc.anonymous().patch('/api/auth/me', { name: 'Nobody' })).status).toBe(401);
   });
 });
 

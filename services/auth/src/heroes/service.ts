@@ -1,12 +1,15 @@
 import { AppError, type Queryable } from '@lifequest/platform';
 import {
   activeClassTitle,
+  checkHeroName,
   type FirstGoal,
   isUuid,
   type LoginBody,
   lifeLevelForXp,
   type OnboardingResult,
+  RENAME_INTERVAL_MS,
   type RegisterBody,
+  type UpdateMeBody,
   type User,
 } from '@lifequest/proto';
 import type { AuthDb, AuthEvents } from '../db.ts';
@@ -30,6 +33,7 @@ export class HeroService {
   readonly #events: AuthEvents;
   readonly #firstQuests: FirstQuests;
   readonly #sql: Queryable;
+  readonly #now: () => Date;
 
   constructor(
     db: AuthDb,
@@ -38,7 +42,9 @@ export class HeroService {
     firstQuests: FirstQuests,
     /** The same database through its driver, for the polled read of the hero (`me`). */
     sql: Queryable,
+    now: () => Date = () => new Date(),
   ) {
+    this.#now = now;
     this.#db = db;
     this.#sql = sql;
     this.#adminEmails = adminEmails;
@@ -47,11 +53,12 @@ export class HeroService {
   }
 
   async register(body: RegisterBody): Promise<User> {
+    const name = heroName(body.name);
     const passwordHash = await hashPassword(body.password);
     try {
       const user = await this.#events.transaction(async (tx, emit) => {
         const created = await tx.user.create({
-          data: { email: body.email, name: body.name, credential: { create: { passwordHash } } },
+          data: { email: body.email, name, credential: { create: { passwordHash } } },
         });
         await emit('user.registered', userRegistered(created), created.id);
         return created;
@@ -82,7 +89,14 @@ export class HeroService {
     const [row] = isUuid(userId) ? await this.#sql.query<MeRow>(ME, [userId]) : [];
     if (!row) throw new AppError('UNAUTHENTICATED', 'Your account no longer exists. Sign in again.');
     const { total, ...user } = row;
-    return this.toUser({ ...user, createdAt: new Date(user.createdAt) }, total);
+    return this.toUser(
+      {
+        ...user,
+        createdAt: new Date(user.createdAt),
+        nameChangedAt: user.nameChangedAt === null ? null : new Date(user.nameChangedAt),
+      },
+      total,
+    );
   }
 
   /**
@@ -91,25 +105,61 @@ export class HeroService {
    * is also announced as user.updated, in the same unit of work.
    */
   async completeOnboarding(userId: string, result: OnboardingResult): Promise<User> {
-    // A hero already onboarded has had their first quest (quests also makes it once, ever, but only
-    // knows so for onboardings it recorded): a repeat may change the name and class, not add a quest.
+    const displayName = heroName(result.displayName);
+    // Onboarding happens once: a hero already onboarded renames themself through PATCH /api/auth/me,
+    // under its daily limit, and has had their first quest.
     const onboarded = await this.#db.user.findUnique({
       where: { id: userId },
       select: { isOnboarded: true },
     });
-    if (result.firstGoal && !onboarded?.isOnboarded) await this.#firstQuests.create(userId, result.firstGoal);
+    if (onboarded?.isOnboarded) throw alreadyOnboarded();
+    if (result.firstGoal) await this.#firstQuests.create(userId, result.firstGoal);
     const user = await this.#events.transaction(async (tx, emit) => {
       const before = await tx.user.findUnique({ where: { id: userId } });
       if (!before) throw new AppError('UNAUTHENTICATED', 'Your account no longer exists. Sign in again.');
-      const updated = await tx.user.update({
-        where: { id: userId },
-        data: { name: result.displayName, primaryClass: result.primaryClass, isOnboarded: true },
+      // Two onboardings racing: only the one that flips the flag goes on.
+      const flipped = await tx.user.updateMany({
+        where: { id: userId, isOnboarded: false },
+        data: { name: displayName, primaryClass: result.primaryClass, isOnboarded: true },
       });
+      if (flipped.count === 0) throw alreadyOnboarded();
+      const updated = await tx.user.findUniqueOrThrow({ where: { id: userId } });
       await emit('user.onboarded', userOnboarded(updated), userId);
       if (profileChanged(before, updated)) await emit('user.updated', userUpdated(updated), userId);
       return updated;
     });
     return this.toUser(user, await this.totalXp(userId));
+  }
+
+  /**
+   * PATCH /api/auth/me: applies the fields present. A new name follows the name rules and may change
+   * once a day (the same name again is no change and costs nothing); leaving or rejoining the rankings
+   * is free. What other services show of the hero is announced as user.updated.
+   */
+  async updateMe(userId: string, body: UpdateMeBody): Promise<User> {
+    const name = body.name === undefined ? undefined : heroName(body.name);
+    const now = this.#now();
+    await this.#events.transaction(async (tx, emit) => {
+      // Locked, so two renames at once cannot both pass the daily limit.
+      const [before] = await tx.$queryRaw<{ id: string }[]>`
+        select id from "auth"."users" where id = ${userId}::uuid for update`;
+      if (!before) throw new AppError('UNAUTHENTICATED', 'Your account no longer exists. Sign in again.');
+      const current = await tx.user.findUniqueOrThrow({ where: { id: userId } });
+      const data: { name?: string; nameChangedAt?: Date; showInRankings?: boolean } = {};
+      if (name !== undefined && name !== current.name) {
+        const next = nextRenameAt(current.nameChangedAt, now);
+        if (next) throw renameTooSoon(next, now);
+        data.name = name;
+        data.nameChangedAt = now;
+      }
+      if (body.show_in_rankings !== undefined && body.show_in_rankings !== current.showInRankings) {
+        data.showInRankings = body.show_in_rankings;
+      }
+      if (Object.keys(data).length === 0) return;
+      const updated = await tx.user.update({ where: { id: userId }, data });
+      await emit('user.updated', userUpdated(updated), userId);
+    });
+    return this.me(userId);
   }
 
   /** totalXP is always the sum of the XP ledger. */
@@ -118,9 +168,11 @@ export class HeroService {
   }
 
   toUser(
-    row: Pick<UserRow, 'id' | 'name' | 'email' | 'isOnboarded' | 'primaryClass' | 'createdAt'>,
+    row: Pick<UserRow, 'id' | 'name' | 'email' | 'isOnboarded' | 'primaryClass' | 'createdAt'> &
+      Partial<Pick<UserRow, 'showInRankings' | 'nameChangedAt'>>,
     totalXP: number,
   ): User {
+    const next = nextRenameAt(row.nameChangedAt ?? null, this.#now());
     return {
       id: row.id,
       name: row.name,
@@ -132,8 +184,41 @@ export class HeroService {
       totalXP,
       isAdmin: this.#adminEmails.includes(row.email),
       createdAt: row.createdAt.toISOString(),
+      showInRankings: row.showInRankings ?? true,
+      nextRenameAt: next ? next.toISOString() : null,
     };
   }
+}
+
+/** The name as stored, or 400 INVALID_NAME saying why (the rules: checkHeroName). */
+function heroName(raw: string): string {
+  const check = checkHeroName(raw);
+  if (!check.ok) throw new AppError('INVALID_NAME', check.reason);
+  return check.name;
+}
+
+/** When a hero who last renamed themself at `changedAt` may do so again, or null when they may now. */
+function nextRenameAt(changedAt: Date | null, now: Date): Date | null {
+  if (!changedAt) return null;
+  const next = new Date(changedAt.getTime() + RENAME_INTERVAL_MS);
+  return next > now ? next : null;
+}
+
+function renameTooSoon(next: Date, now: Date): AppError {
+  return new AppError(
+    'RENAME_TOO_SOON',
+    `You can change your name once a day: next after ${next.toISOString()}.`,
+    {
+      retryAfterSeconds: (next.getTime() - now.getTime()) / 1000,
+    },
+  );
+}
+
+function alreadyOnboarded(): AppError {
+  return new AppError(
+    'ALREADY_ONBOARDED',
+    'You have already completed onboarding. Change your name from your profile.',
+  );
 }
 
 interface MeRow {
@@ -143,12 +228,15 @@ interface MeRow {
   isOnboarded: boolean;
   primaryClass: string;
   createdAt: Date | string;
+  showInRankings: boolean;
+  nameChangedAt: Date | string | null;
   total: number;
 }
 
 const ME = `
   select u.id, u.name, u.email, u.is_onboarded as "isOnboarded", u.primary_class as "primaryClass",
-         u.created_at as "createdAt",
+         u.created_at as "createdAt", u.show_in_rankings as "showInRankings",
+         u.name_changed_at as "nameChangedAt",
          (select coalesce(sum(amount), 0)::int from auth.xp_ledger where user_id = u.id) as total
     from auth.users u where u.id = $1::uuid`;
 

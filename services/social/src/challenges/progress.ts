@@ -6,14 +6,21 @@
 import type { SqlTx } from '@lifequest/platform';
 import type { ChallengeClass } from '@lifequest/proto';
 import type { SocialTx } from '../db.ts';
+import { type TakenBack, takenBackWhere } from '../feed/activities.ts';
 
 export async function countStep(
   tx: SqlTx,
-  step: { userId: string; className: ChallengeClass; sourceKey: string; occurredAt: Date },
+  step: {
+    userId: string;
+    className: ChallengeClass;
+    sourceKey: string;
+    occurredAt: Date;
+    goalId: string | null;
+  },
 ): Promise<void> {
   const counted = await tx.$queryRawUnsafe<{ challenge_id: string }[]>(
-    `insert into "social"."challenge_steps" (challenge_id, user_id, source_key, occurred_at)
-     select p.challenge_id, p.user_id, $3, $4::timestamptz
+    `insert into "social"."challenge_steps" (challenge_id, user_id, source_key, occurred_at, goal_id)
+     select p.challenge_id, p.user_id, $3, $4::timestamptz, $5::uuid
      from "social"."challenge_participants" p
      join "social"."challenges" c on c.id = p.challenge_id
      where p.user_id = $1::uuid and c.class_name = $2
@@ -25,19 +32,23 @@ export async function countStep(
     step.className,
     step.sourceKey,
     step.occurredAt.toISOString(),
+    step.goalId,
   );
   for (const { challenge_id } of counted) await recount(tx, challenge_id, step.userId);
 }
 
-export async function takeStepBack(tx: SqlTx, userId: string, sourceKey: string): Promise<void> {
+/** Takes back the steps of a reopened deed or of a deleted quest (the rule of retractActivities). */
+export async function takeStepsBack(tx: SqlTx, userId: string, what: TakenBack): Promise<void> {
+  const { where, value } = takenBackWhere(what);
   const removed = await tx.$queryRawUnsafe<{ challenge_id: string }[]>(
     `delete from "social"."challenge_steps"
-     where user_id = $1::uuid and source_key = $2
+     where user_id = $1::uuid and ${where}
      returning challenge_id`,
     userId,
-    sourceKey,
+    value,
   );
-  for (const { challenge_id } of removed) await recount(tx, challenge_id, userId);
+  for (const challengeId of new Set(removed.map((r) => r.challenge_id)))
+    await recount(tx, challengeId, userId);
 }
 
 /**

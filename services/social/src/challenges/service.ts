@@ -110,12 +110,17 @@ export class ChallengeService {
 
 /**
  * A participant's rank: one more than those ahead, i.e. with more progress, or the same progress reached
- * earlier. A count over the (challenge_id, progress desc, progress_at) index.
+ * earlier, leaving out heroes blocked either way (neither is in the other's ranking). A count over the
+ * (challenge_id, progress desc, progress_at) index.
  */
 async function standing(db: SocialDb | SocialTx, p: ChallengeParticipant): Promise<number> {
   const [row] = await db.$queryRaw<{ ahead: bigint }[]>`
-    select count(*) as ahead from "social"."challenge_participants"
-    where challenge_id = ${p.challengeId}::uuid
-      and (progress > ${p.progress} or (progress = ${p.progress} and progress_at < ${p.progressAt}::timestamptz))`;
+    select count(*) as ahead from "social"."challenge_participants" o
+    where o.challenge_id = ${p.challengeId}::uuid
+      and (o.progress > ${p.progress} or (o.progress = ${p.progress} and o.progress_at < ${p.progressAt}::timestamptz))
+      and not exists (select 1 from "social"."blocks" b
+                       where b.user_id = ${p.userId}::uuid and b.blocked_id = o.user_id)
+      and not exists (select 1 from "social"."blocks" b
+                       where b.user_id = o.user_id and b.blocked_id = ${p.userId}::uuid)`;
   return Number(row?.ahead ?? 0) + 1;
 }

@@ -42,6 +42,7 @@ describe('each activity type comes from its event, once', () => {
         likes: 0,
         hasLiked: false,
         user: { name: 'Mira', activeClassTitle: 'Vitality Warden' },
+        isOwn: true,
       },
     ]);
   });
@@ -115,7 +116,9 @@ describe('each activity type comes from its event, once', () => {
         user: { name: 'Bea' },
       },
     ]);
-    expect(await feedOf(accepter)).toEqual(activities);
+    // The same entry for both; only the asker's flag says it is not theirs to remove.
+    expect(activities[0]?.isOwn).toBe(false);
+    expect(await feedOf(accepter)).toEqual(activities.map((a) => ({ ...a, isOwn: true })));
   });
 
   it('challenge_joined when a challenge is joined, once however often', async () => {

@@ -14,4 +14,13 @@ export function feedRoutes(app: HttpServer, feed: FeedService): void {
     { config: { access: 'hero' }, schema: { params: IdParams, response: { 200: LikeResult } } },
     async (request) => feed.toggleLike(request.hero.userId, request.params.id),
   );
+
+  app.delete(
+    '/api/social/activities/:id',
+    { config: { access: 'hero' }, schema: { params: IdParams } },
+    async (request, reply) => {
+      await feed.remove(request.hero.userId, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 }

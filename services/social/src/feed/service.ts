@@ -12,6 +12,7 @@ interface FeedRow {
   created_at: Date;
   likes: number;
   has_liked: boolean;
+  user_id: string;
   name: string | null;
   active_class_title: string | null;
 }
@@ -48,7 +49,7 @@ export class FeedService {
     // Polled every 15 s by every open Fellowship Hall: read through the driver, not Prisma's $queryRaw,
     // which cost more CPU than the query itself under load.
     const rows = await this.#reads.query<FeedRow>(
-      `select a.id, a.type, a.title, a.description, a.created_at, a.likes,
+      `select a.id, a.user_id, a.type, a.title, a.description, a.created_at, a.likes,
               exists (select 1 from "social"."activity_likes" l
                       where l.activity_id = a.id and l.user_id = $1::uuid) as has_liked,
               h.name, h.active_class_title
@@ -75,6 +76,7 @@ export class FeedService {
       likes: row.likes,
       hasLiked: row.has_liked,
       user: heroSummary(row),
+      isOwn: row.user_id === userId,
     }));
   }
 
@@ -98,6 +100,15 @@ export class FeedService {
       });
       return { liked, likes: updated.likes };
     });
+  }
+
+  /**
+   * A hero removes one of their own entries from the Hall (its likes go with it). Anyone else's entry,
+   * even one they can see, is not found.
+   */
+  async remove(userId: string, activityId: string): Promise<void> {
+    const removed = await this.#db.activity.deleteMany({ where: { id: activityId, userId } });
+    if (removed.count === 0) throw notFound();
   }
 }
 

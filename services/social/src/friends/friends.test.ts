@@ -17,12 +17,16 @@ describe('friend requests', () => {
     expect(incoming.body).toEqual([
       {
         id: sent.body.requestId,
-        requester: { name: 'Ana', activeClassTitle: 'Sage Scholar' },
+        requester: {
+          name: 'Ana',
+          activeClassTitle: 'Sage Scholar',
+          email_hint: expect.stringMatching(/^a\*\*\*[0-9a-f]@example\.com$/),
+        },
         createdAt: expect.any(String),
       },
     ]);
-    // No e-mail of the other hero ever leaves the service.
-    expect(JSON.stringify(incoming.body)).not.toContain('@');
+    // The other hero's address never leaves the service whole: only its mask, to tell who asks.
+    expect(JSON.stringify(incoming.body)).not.toContain(ana.email);
 
     const accepted = await ben.patch(`/api/friends/requests/${sent.body.requestId}`, { action: 'accept' });
     expect(accepted).toMatchObject({ status: 200, body: { status: 'accepted' } });

@@ -1,6 +1,7 @@
 import type { Emit } from '@lifequest/platform';
 import { AppError } from '@lifequest/platform';
 import type {
+  BlockedHero,
   Friend,
   FriendRequest,
   FriendRequestAction,
@@ -63,9 +64,13 @@ export class FriendService {
     if (email === ownEmail.trim().toLowerCase()) throw toSelf();
     return this.#events.transaction(async (tx, emit) => {
       const other = await tx.hero.findUnique({ where: { email }, select: { id: true } });
-      if (!other) throw new AppError('FRIEND_NOT_FOUND', `No hero has the e-mail ${email}.`);
+      const unknown = new AppError('FRIEND_NOT_FOUND', `No hero has the e-mail ${email}.`);
+      if (!other) throw unknown;
       if (other.id === userId) throw toSelf();
       await lockPair(tx, userId, other.id);
+      // Between two heroes one of whom blocked the other, the address answers as an unknown one would:
+      // the blocked hero learns nothing, and the blocker unblocks first.
+      if (await isBlocked(tx, userId, other.id)) throw unknown;
       if (await this.#areFriends(tx, userId, other.id)) {
         throw new AppError('ALREADY_FRIENDS', 'You are already friends.');
       }
@@ -99,16 +104,22 @@ export class FriendService {
   /** Requests waiting for this hero's answer, newest first. */
   async incoming(userId: string): Promise<FriendRequest[]> {
     const rows = await this.#db.$queryRaw<
-      { id: string; created_at: Date; name: string | null; active_class_title: string | null }[]
+      {
+        id: string;
+        created_at: Date;
+        name: string | null;
+        active_class_title: string | null;
+        email: string | null;
+      }[]
     >`
-      select r.id, r.created_at, h.name, h.active_class_title
+      select r.id, r.created_at, h.name, h.active_class_title, h.email
       from "social"."friend_requests" r left join "social"."heroes" h on h.id = r.requester_id
       where r.addressee_id = ${userId}::uuid and r.status = 'pending'
       order by r.created_at desc, r.id desc
       limit 200`;
     return rows.map((row) => ({
       id: row.id,
-      requester: heroSummary(row),
+      requester: { ...heroSummary(row), email_hint: maskEmail(row.email) },
       createdAt: row.created_at.toISOString(),
     }));
   }
@@ -138,6 +149,66 @@ export class FriendService {
         });
       return { status };
     });
+  }
+
+  /**
+   * Ends a friendship, both ways: each leaves the other's list and feed, and the friend_added entries
+   * that named it go. A hero who is not a friend is not found.
+   */
+  async unfriend(userId: string, friendId: string): Promise<void> {
+    await this.#events.transaction(async (tx) => {
+      await lockPair(tx, userId, friendId);
+      if (!(await this.#areFriends(tx, userId, friendId))) throw friendNotFound();
+      await separate(tx, userId, friendId);
+    });
+  }
+
+  /**
+   * Blocks a hero (one known to social: from the friends list or a ranking). Blocking unfriends, drops
+   * the requests between them and each one's likes on the other's entries; from then on neither sees
+   * the other in the feed, likes or rankings, and a request between them answers as an unknown address.
+   * Blocking again is harmless.
+   */
+  async block(userId: string, blockedId: string): Promise<void> {
+    if (blockedId === userId) throw new AppError('BLOCK_SELF', 'You cannot block yourself.');
+    await this.#events.transaction(async (tx) => {
+      const known = await tx.hero.findUnique({ where: { id: blockedId }, select: { id: true } });
+      if (!known) throw new AppError('USER_NOT_FOUND', 'No such hero.');
+      await lockPair(tx, userId, blockedId);
+      await tx.block.createMany({
+        data: [{ userId, blockedId, createdAt: this.#now() }],
+        skipDuplicates: true,
+      });
+      await separate(tx, userId, blockedId);
+      await tx.friendRequest.deleteMany({
+        where: {
+          status: 'pending',
+          OR: [
+            { requesterId: userId, addresseeId: blockedId },
+            { requesterId: blockedId, addresseeId: userId },
+          ],
+        },
+      });
+      await dropLikesBetween(tx, userId, blockedId);
+    });
+  }
+
+  async unblock(userId: string, blockedId: string): Promise<void> {
+    const removed = await this.#db.block.deleteMany({ where: { userId, blockedId } });
+    if (removed.count === 0) throw new AppError('BLOCK_NOT_FOUND', 'You have not blocked this hero.');
+  }
+
+  /** The heroes this hero has blocked, newest first. */
+  async blocks(userId: string): Promise<BlockedHero[]> {
+    const rows = await this.#db.$queryRaw<
+      { id: string; created_at: Date; name: string | null; active_class_title: string | null }[]
+    >`
+      select b.blocked_id as id, b.created_at, h.name, h.active_class_title
+      from "social"."blocks" b left join "social"."heroes" h on h.id = b.blocked_id
+      where b.user_id = ${userId}::uuid
+      order by b.created_at desc, b.blocked_id
+      limit 500`;
+    return rows.map((row) => ({ id: row.id, ...heroSummary(row), blockedAt: row.created_at.toISOString() }));
   }
 
   async #areFriends(tx: SocialTx, a: string, b: string): Promise<boolean> {
@@ -188,6 +259,74 @@ export class FriendService {
 async function lockPair(tx: SocialTx, a: string, b: string): Promise<void> {
   const key = a < b ? `${a}:${b}` : `${b}:${a}`;
   await tx.$executeRaw`select pg_advisory_xact_lock(hashtextextended(${`social.friends.${key}`}, 0))`;
+}
+
+/** Whether either of two heroes has blocked the other. */
+export async function isBlocked(tx: SocialTx, a: string, b: string): Promise<boolean> {
+  const found = await tx.block.findFirst({
+    where: {
+      OR: [
+        { userId: a, blockedId: b },
+        { userId: b, blockedId: a },
+      ],
+    },
+    select: { userId: true },
+  });
+  return found !== null;
+}
+
+/** Two heroes are no longer friends: both rows, and the friend_added entries naming the friendship. */
+async function separate(tx: SocialTx, a: string, b: string): Promise<void> {
+  await tx.friendship.deleteMany({
+    where: {
+      OR: [
+        { userId: a, friendId: b },
+        { userId: b, friendId: a },
+      ],
+    },
+  });
+  await tx.activity.deleteMany({
+    where: {
+      type: 'friend_added',
+      OR: [
+        { userId: a, subjectUserId: b },
+        { userId: b, subjectUserId: a },
+      ],
+    },
+  });
+}
+
+/** Each hero's likes on the other's entries, with the counts they added to. */
+async function dropLikesBetween(tx: SocialTx, a: string, b: string): Promise<void> {
+  await tx.$executeRaw`
+    with gone as (
+      delete from "social"."activity_likes" l
+       using "social"."activities" x
+       where l.activity_id = x.id
+         and ((l.user_id = ${a}::uuid and x.user_id = ${b}::uuid)
+           or (l.user_id = ${b}::uuid and x.user_id = ${a}::uuid))
+      returning l.activity_id)
+    update "social"."activities" a set likes = a.likes - n.count
+      from (select activity_id, count(*)::int as count from gone group by activity_id) n
+     where a.id = n.activity_id`;
+}
+
+/**
+ * An address shown under a requester's name: the first and last letters of its local part and the
+ * whole domain (`w***n@example.com`), enough to tell a friend from someone borrowing their name.
+ */
+export function maskEmail(email: string | null): string {
+  if (!email) return '';
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  const local = [...email.slice(0, at)];
+  const domain = email.slice(at + 1);
+  const last = local.length > 1 ? local[local.length - 1] : '';
+  return `${local[0]}***${last}@${domain}`;
+}
+
+function friendNotFound(): AppError {
+  return new AppError('FRIEND_NOT_FOUND', 'No such friend.');
 }
 
 function toSelf(): AppError {

@@ -3,11 +3,12 @@
 // - user.registered, user.updated, user.onboarded and user.leveled_up carry name and class: the newest
 //   event (by occurredAt) wins, so one delivered late changes nothing.
 // - user.registered carries the e-mail a friend request looks heroes up by (lower-case, never shown).
-// - user.onboarded puts the hero on the rankings.
+// - user.onboarded puts the hero on the rankings; user.updated's showInRankings takes them off the global
+//   boards or back on (friends still rank them).
 // - user.xp_changed carries totalXP and lifeLevel after every change of auth's XP ledger; the highest
 //   xpVersion wins, so the totals never step back to an older value.
 import type { SqlTx } from '@lifequest/platform';
-import type { EventEnvelope } from '@lifequest/proto';
+import { type EventEnvelope, UNKNOWN_HERO_NAME } from '@lifequest/proto';
 import type { SocialTx } from '../db.ts';
 
 type ProfileEvent = EventEnvelope<'user.registered' | 'user.updated' | 'user.onboarded' | 'user.leveled_up'>;
@@ -36,9 +37,10 @@ export async function applyProfile(tx: SocialTx, event: ProfileEvent): Promise<v
   if (profileAt && profileAt > occurredAt) return;
   const { name, activeClassTitle } = event.payload;
   const primaryClass = 'primaryClass' in event.payload ? event.payload.primaryClass : undefined;
+  const showInRankings = 'showInRankings' in event.payload ? event.payload.showInRankings : undefined;
   await tx.hero.update({
     where: { id: userId },
-    data: { name, activeClassTitle, primaryClass, profileAt: occurredAt },
+    data: { name, activeClassTitle, primaryClass, showInRankings, profileAt: occurredAt },
   });
 }
 
@@ -68,7 +70,8 @@ export interface HeroSummaryRow {
 }
 
 /** How a hero social has not heard of yet appears (their events are on the way). */
-export const UNKNOWN_HERO = { name: 'A hero', activeClassTitle: 'Pathfinder Initiate' } as const;
+/** No hero may take its name (the name rules refuse it): see proto's hero-name.ts. */
+export const UNKNOWN_HERO = { name: UNKNOWN_HERO_NAME, activeClassTitle: 'Pathfinder Initiate' } as const;
 
 export function heroSummary(row: HeroSummaryRow | null | undefined) {
   return {

@@ -21,6 +21,28 @@ const SCOPES = {
            join "social"."heroes" h on h.id = v.id`,
 } as const;
 
+/**
+ * Whether a hero was blocked by the asking hero ($1) or blocked them: two primary-key lookups, so the
+ * top of a board still reads its index in order.
+ */
+const BLOCKED = (hero: string) =>
+  `(exists (select 1 from "social"."blocks" b where b.user_id = $1::uuid and b.blocked_id = ${hero}.id)
+    or exists (select 1 from "social"."blocks" b where b.user_id = ${hero}.id and b.blocked_id = $1::uuid))`;
+
+/** The heroes blocked either way with the asking hero ($1): a handful, read from the two indexes. */
+const BLOCKED_IDS = `(select b.blocked_id as id from "social"."blocks" b where b.user_id = $1::uuid
+                       union
+                       select b.user_id from "social"."blocks" b where b.blocked_id = $1::uuid)`;
+
+/**
+ * Who a board shows: onboarded heroes; the global boards only those who stay on them (a hero who left
+ * is on no global board, their own included, while their friends still rank them); never a blocked one.
+ */
+const SHOWN = {
+  global: (hero: string) => `${hero}.onboarded and ${hero}.show_in_rankings and not ${BLOCKED(hero)}`,
+  friends: (hero: string) => `${hero}.onboarded and not ${BLOCKED(hero)}`,
+} as const;
+
 const COLUMNS = { total_xp: 'total_xp', level: 'life_level' } as const;
 
 /**
@@ -31,9 +53,12 @@ const COLUMNS = { total_xp: 'total_xp', level: 'life_level' } as const;
  */
 const AHEAD = {
   friends: (type: LeaderboardQuery['type']) =>
-    `select count(*)::int from ${SCOPES.friends} where h.onboarded and h.${COLUMNS[type]} > me.${COLUMNS[type]}`,
+    `select count(*)::int from ${SCOPES.friends} where ${SHOWN.friends('h')} and h.${COLUMNS[type]} > me.${COLUMNS[type]}`,
+  // The blocks count every hero on the global board; those blocked either way are then taken off (few).
   global: (type: LeaderboardQuery['type']) =>
     `select coalesce(sum(b.heroes), 0)::int
+            - (select count(*)::int from ${BLOCKED_IDS} x join "social"."heroes" hx on hx.id = x.id
+                where hx.onboarded and hx.show_in_rankings and hx.${COLUMNS[type]} > me.${COLUMNS[type]})
        from generate_series(0, 31) k(level)
        join "social"."rank_blocks" b
          on b.board = '${type}' and b.level = k.level
@@ -65,7 +90,7 @@ export class RankingService {
          select h.id, h.name, h.active_class_title, h.${column} as value,
                 row_number() over (order by h.${column} desc, h.name, h.id)::int as place
            from ${SCOPES[query.scope]}
-          where h.onboarded
+          where ${SHOWN[query.scope]('h')}
           order by h.${column} desc, h.name, h.id
           limit ${LEADERBOARD_TOP}
        )
@@ -74,7 +99,8 @@ export class RankingService {
        select me.id, me.name, me.active_class_title, me.${column}, ${LEADERBOARD_TOP + 1},
               (${AHEAD[query.scope](query.type)})
          from "social"."heroes" me
-        where me.id = $1::uuid and me.onboarded and not exists (select 1 from top where top.id = me.id)
+        where me.id = $1::uuid and me.onboarded ${query.scope === 'global' ? 'and me.show_in_rankings' : ''}
+          and not exists (select 1 from top where top.id = me.id)
        order by place`,
       [userId],
     );
