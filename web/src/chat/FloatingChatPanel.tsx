@@ -9,7 +9,7 @@ import { useApplyGoal } from './useApplyGoal.ts';
 import { actionKey, type FloatingChat } from './useFloatingChat.ts';
 
 const iconButton =
-  'grid size-9 place-items-center rounded-md text-muted transition-colors hover:bg-white/10 hover:text-parchment';
+  'grid size-11 place-items-center rounded-md text-muted transition-colors hover:bg-white/10 hover:text-parchment';
 
 /** The open floating chat: a small non-modal window; Escape minimises it. */
 export default function FloatingChatPanel({ chat }: { chat: FloatingChat }) {
@@ -56,7 +56,8 @@ export default function FloatingChatPanel({ chat }: { chat: FloatingChat }) {
       role="dialog"
       aria-labelledby="floating-chat-title"
       onKeyDown={onKeyDown}
-      className="fixed inset-x-2 bottom-2 z-40 flex h-[min(34rem,calc(100dvh-1rem))] flex-col rounded-xl border border-gold/40 bg-surface shadow-2xl shadow-black/60 sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-[24rem]"
+      data-toast-avoid
+      className="fixed inset-x-2 bottom-2 z-40 flex phone:z-50 phone:h-[min(34rem,calc(100dvh-10rem))] h-[min(34rem,calc(100dvh-1rem))] flex-col rounded-xl border border-gold/40 bg-surface shadow-2xl shadow-black/60 sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-[24rem]"
     >
       <div className="flex items-center gap-2 border-edge border-b px-3 py-2">
         <img src="/pathfinder.svg" alt="" className="size-8" />

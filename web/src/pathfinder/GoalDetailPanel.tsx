@@ -6,6 +6,8 @@ import {
   timeAgo,
 } from '@lifequest/proto';
 import { CheckCircle2, Circle, Target, X } from 'lucide-react';
+import { TargetProgress } from '../quests/TargetProgress.tsx';
+import { useToggleMilestone } from '../quests/useToggleMilestone.ts';
 import { Card } from '../ui/Card.tsx';
 import { LogProgressPanel } from './LogProgressPanel.tsx';
 import { recentProgress, useGoalDetail } from './pathfinderQueries.ts';
@@ -13,6 +15,7 @@ import { recentProgress, useGoalDetail } from './pathfinderQueries.ts';
 /** The selected goal: Log Progress, its recent progress (last 5, newest first) and its milestones. */
 export function GoalDetailPanel({ item, onClose }: { item: DashboardItem; onClose: () => void }) {
   const detail = useGoalDetail(item.goal.id);
+  const toggle = useToggleMilestone();
   const { goal } = item;
   const recent = recentProgress(detail.data?.progress ?? []);
   return (
@@ -39,6 +42,22 @@ export function GoalDetailPanel({ item, onClose }: { item: DashboardItem; onClos
           <X className="size-5" aria-hidden />
         </button>
       </div>
+
+      {goal.targetValue !== null ? (
+        <TargetProgress
+          goalId={goal.id}
+          title={goal.title}
+          target={goal.targetValue}
+          unit={goal.unit}
+          milestones={(detail.data?.milestones ?? []).map((milestone) => ({
+            id: milestone.id,
+            title: milestone.label,
+            done: milestone.status === 'done',
+          }))}
+          onTick={(id) => toggle.mutate(id)}
+          ticking={toggle.isPending}
+        />
+      ) : null}
 
       <LogProgressPanel key={goal.id} goalId={goal.id} title={goal.title} unit={goal.unit} />
 

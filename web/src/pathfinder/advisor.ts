@@ -11,6 +11,7 @@ import { ApiError, api, postStreamingWithFallback } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import { CHAT_CONNECTION_FAILURE } from '../chat/floatingChat.ts';
 import { refreshQuests } from '../quests/questQueries.ts';
+import { rewardsStore } from '../rewards/rewardsStore.ts';
 import { toast } from '../ui/toast/toastStore.ts';
 
 export function usePlanDraft() {
@@ -169,6 +170,7 @@ export function useConfirmPlan() {
       queryClient.setQueryData<PlanDraftResponse>(queryKeys.planDraft, { plan: null, draftId: null });
       refreshQuests(queryClient);
       toast({ title: 'Quest Created', description: `"${quest.goal.title}" is now on your dashboard.` });
+      rewardsStore.celebrate({ planTitle: quest.goal.title });
     },
     onError: (error) => {
       toast({ title: 'Error', description: error.message, variant: 'destructive' });

@@ -6,6 +6,7 @@ import { Card } from '../ui/Card.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { MilestoneRow } from './MilestoneRow.tsx';
+import { TargetProgress } from './TargetProgress.tsx';
 import type { Goal, Milestone } from './types.ts';
 
 export const DELETE_GOAL_CONFIRMATION =
@@ -77,6 +78,21 @@ export function GoalCard({
           </span>
         </div>
         <ProgressBar value={progress.percent} label={`${goal.title} progress`} />
+        {goal.target_value != null ? (
+          <TargetProgress
+            goalId={goal.id}
+            title={goal.title}
+            target={goal.target_value}
+            unit={goal.unit}
+            milestones={milestones.map((milestone) => ({
+              id: milestone.id,
+              title: milestone.title,
+              done: milestone.is_completed,
+            }))}
+            onTick={onToggleMilestone}
+            ticking={togglingMilestoneId !== null}
+          />
+        ) : null}
       </div>
 
       {milestones.length > 0 ? (

@@ -48,6 +48,11 @@ export function createToastStore(schedule: typeof setTimeout = setTimeout) {
     emit();
   }
 
+  /** Closes every open toast: a new screen does not carry the last one's news. */
+  function dismissAll() {
+    for (const toast of toasts) if (toast.open) dismiss(toast.id);
+  }
+
   function show(input: ToastInput): string {
     counter += 1;
     const id = String(counter);
@@ -69,7 +74,7 @@ export function createToastStore(schedule: typeof setTimeout = setTimeout) {
     emit();
   }
 
-  return { show, dismiss, clear, subscribe, current: () => toasts };
+  return { show, dismiss, dismissAll, clear, subscribe, current: () => toasts };
 }
 
 export const toastStore = createToastStore();
