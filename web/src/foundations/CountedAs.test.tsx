@@ -16,7 +16,9 @@ const running: Goal = {
 
 describe('an unassigned quest on Foundations', () => {
   it('says where My Profile and the Skill Tree count it, and why', async () => {
-    mockApi({ 'GET /api/goals': { body: [running, { ...running, id: 'g2', title: 'Call grandma weekly' }] } });
+    mockApi({
+      'GET /api/goals': { body: [running, { ...running, id: 'g2', title: 'Call grandma weekly' }] },
+    });
     renderWithProviders(<FoundationsPage />, { user: testUser });
     const run = await screen.findByTestId('counted-as-g1');
     expect(run.textContent).toContain('Counted as Health: confirm or change.');
