@@ -57,7 +57,7 @@ export default function FloatingChatPanel({ chat }: { chat: FloatingChat }) {
       aria-labelledby="floating-chat-title"
       onKeyDown={onKeyDown}
       data-toast-avoid
-      className="fixed inset-x-2 bottom-2 z-40 flex phone:z-50 phone:h-[min(34rem,calc(100dvh-10rem))] h-[min(34rem,calc(100dvh-1rem))] flex-col rounded-xl border border-gold/40 bg-surface shadow-2xl shadow-black/60 sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-[24rem]"
+      className="fixed inset-x-2 bottom-2 z-40 flex phone:bottom-[calc(4.25rem+env(safe-area-inset-bottom))] phone:z-50 phone:h-[min(34rem,calc(100dvh-14rem))] h-[min(34rem,calc(100dvh-1rem))] flex-col rounded-xl border border-gold/40 bg-surface shadow-2xl shadow-black/60 sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-[24rem]"
     >
       <div className="flex items-center gap-2 border-edge border-b px-3 py-2">
         <img src="/pathfinder.svg" alt="" className="size-8" />

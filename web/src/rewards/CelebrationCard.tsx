@@ -10,7 +10,11 @@ const SPARKS = 18;
 
 function Sparks() {
   return (
-    <div aria-hidden className="pointer-events-none fixed inset-x-0 top-0 z-[59] h-0" data-testid="sparks">
+    <div
+      aria-hidden
+      className="pointer-events-none fixed inset-0 z-[44] overflow-hidden"
+      data-testid="sparks"
+    >
       {Array.from({ length: SPARKS }, (_, index) => (
         <span
           // biome-ignore lint/suspicious/noArrayIndexKey: fixed decoration

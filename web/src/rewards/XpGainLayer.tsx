@@ -33,17 +33,17 @@ function Gain({ gain, reduced }: { gain: XpGain; reduced: boolean }) {
   return (
     <span
       data-testid="xp-gain"
-      className="pointer-events-none fixed z-[90] -translate-x-1/2 -translate-y-1/2 whitespace-nowrap rounded-full border border-gold/60 bg-night/90 px-3 py-1 font-display font-semibold text-gold text-lg shadow-[0_0_18px_-2px] shadow-gold/70"
+      data-xp={`+${gain.amount} XP`}
+      className="pointer-events-none fixed z-[90] whitespace-nowrap rounded-full border border-gold/60 bg-night/90 px-3 py-1 font-display font-semibold text-gold text-lg shadow-[0_0_18px_-2px] shadow-gold/70"
       style={{
         left: from.x,
         top: from.y,
+        transform: 'translate(-50%, -50%)',
         ['--xp-dx' as string]: `${dx}px`,
         ['--xp-dy' as string]: `${dy}px`,
         animation: reduced ? undefined : `xp-rise ${XP_GAIN_MS}ms cubic-bezier(0.2, 0.7, 0.3, 1) forwards`,
       }}
-    >
-      +{gain.amount} XP
-    </span>
+    />
   );
 }
 
