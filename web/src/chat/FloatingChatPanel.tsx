@@ -1,6 +1,7 @@
 import { Compass, Minus, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { TOAST_AVOID_CHANGED } from '../ui/toast/toastStore.ts';
 import { ChatComposer } from './ChatComposer.tsx';
 import { ChatTranscript } from './ChatTranscript.tsx';
 import type { FloatingChatLine } from './floatingChat.ts';
@@ -17,6 +18,8 @@ export default function FloatingChatPanel({ chat }: { chat: FloatingChat }) {
   const apply = useApplyGoal();
   useEffect(() => {
     box.current?.focus();
+    // A toast showing moves out of the open chat's way (ui/toast/Toaster).
+    window.dispatchEvent(new Event(TOAST_AVOID_CHANGED));
   }, []);
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {

@@ -54,7 +54,11 @@ export default function OnboardingFlow({ user, reload }: OnboardingFlowProps) {
   const [params, setParams] = useSearchParams();
   const step = readStep(params.get('step'));
   // A fresh start (step 1) forgets an earlier visit's name and quest; a later step resumes them.
-  const [kept] = useState(() => (step === 1 ? (clearProgress(user.id), {}) : loadProgress(user.id)));
+  const [kept] = useState(() => {
+    if (step > 1) return loadProgress(user.id);
+    clearProgress(user.id);
+    return {};
+  });
   const [visible, setVisible] = useState(true);
   const [displayName, setDisplayName] = useState(kept.displayName ?? '');
   const [primaryClass, setPrimaryClass] = useState<string | null>(null);

@@ -32,7 +32,7 @@ function Sparks() {
 }
 
 const linkClass =
-  'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-md px-3 font-semibold text-sm transition-colors';
+  'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-md px-2.5 font-semibold text-sm transition-colors';
 
 function Action({
   to,
@@ -63,14 +63,13 @@ function Unlocked({ before }: { before: readonly string[] | undefined }) {
   const open = tree.data.nodes.filter((node) => node.status !== 'locked');
   const known = before ? new Set(before) : null;
   const fresh = known ? open.filter((node) => !known.has(node.id)) : open;
+  const mastered = open.filter((node) => node.status === 'mastered').length;
   return (
-    <div className="grid gap-1 text-sm" data-testid="celebration-unlocked">
-      <p className="text-muted">
-        {fresh.length > 0
-          ? `Now open in your skill tree: ${fresh.map((node) => node.title).join(', ')}.`
-          : `Your skill tree has ${open.length} of ${tree.data.counters.total} skills open. Keep going to open the next.`}
-      </p>
-    </div>
+    <p className="text-muted text-sm" data-testid="celebration-unlocked">
+      {fresh.length > 0 && known
+        ? `Newly open in your skill tree: ${fresh.map((node) => node.title).join(', ')}.`
+        : `Your skill tree: ${open.length} of ${tree.data.counters.total} skills open, ${mastered} mastered.`}
+    </p>
   );
 }
 
@@ -101,7 +100,7 @@ export default function CelebrationCard({
         aria-labelledby="celebration-title"
         aria-live="polite"
         data-testid="celebration"
-        className="fixed bottom-4 left-4 z-[45] grid w-[min(24rem,calc(100vw-6rem))] gap-3 rounded-xl border-2 border-gold/70 bg-surface-2 p-4 shadow-[0_0_40px_-8px] shadow-gold/60 phone:bottom-[calc(4.75rem+env(safe-area-inset-bottom))] phone:left-2"
+        className="fixed bottom-4 left-4 z-[45] grid w-[min(26rem,calc(100vw-6rem))] gap-3 rounded-xl border-2 border-gold/70 bg-surface-2 p-4 shadow-[0_0_40px_-8px] shadow-gold/60 phone:inset-x-2 phone:bottom-[calc(4.5rem+env(safe-area-inset-bottom))] phone:w-auto"
         style={reduced ? undefined : { animation: 'celebrate-pop 320ms ease-out both' }}
       >
         <div className="flex items-start gap-2">

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { Toast } from 'radix-ui';
-import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { toastStore } from './toastStore.ts';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { TOAST_AVOID_CHANGED, toastStore } from './toastStore.ts';
 
 type Place = 'top' | 'bottom';
 
@@ -10,19 +10,22 @@ function overlaps(a: DOMRect, b: DOMRect): boolean {
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 }
 
-/**
- * Where a toast goes: at the top (under a phone's fixed header), unless it would cover something the
- * hero is using, an element marked `data-toast-avoid` (the open chat, Record Progress); then at the
- * bottom, above the chat bubble and a phone's tab bar.
- */
-function placeFor(viewport: HTMLElement | null): Place {
-  if (!viewport) return 'top';
-  const box = viewport.getBoundingClientRect();
-  for (const element of document.querySelectorAll('[data-toast-avoid]')) {
-    if (overlaps(box, element.getBoundingClientRect())) return 'bottom';
-  }
-  return 'top';
+/** A phone (docs/features/first-week.md#phone-layout), where the toasts come from the top. */
+const PHONE_MEDIA = '(max-width: 639.98px) and (pointer: coarse)';
+
+function preferredPlace(): Place {
+  return window.matchMedia?.(PHONE_MEDIA).matches ? 'top' : 'bottom';
 }
+
+/** Whether a toast drawn in `viewport` covers something the hero is using (`data-toast-avoid`). */
+function coversSomething(viewport: HTMLElement): boolean {
+  const box = viewport.getBoundingClientRect();
+  return [...document.querySelectorAll('[data-toast-avoid]')].some((element) =>
+    overlaps(box, element.getBoundingClientRect()),
+  );
+}
+
+const other = (place: Place): Place => (place === 'top' ? 'bottom' : 'top');
 
 const PLACES: Record<Place, string> = {
   top: 'top-0 phone:top-[3.25rem]',
@@ -32,18 +35,30 @@ const PLACES: Record<Place, string> = {
 export function Toaster() {
   const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.current, toastStore.current);
   const viewport = useRef<HTMLOListElement>(null);
-  const [place, setPlace] = useState<Place>('top');
+  const [place, setPlace] = useState<Place>(preferredPlace);
   const newest = toasts.find((item) => item.open)?.id;
+  const [layout, setLayout] = useState(0);
+  useEffect(() => {
+    const again = () => setLayout((count) => count + 1);
+    window.addEventListener(TOAST_AVOID_CHANGED, again);
+    return () => window.removeEventListener(TOAST_AVOID_CHANGED, again);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `layout` asks for a new placement
   useLayoutEffect(() => {
-    // Each new toast is placed afresh: at the top, then measured once it is drawn there (Radix draws
-    // it into the viewport a frame later).
+    // Each new toast is placed afresh, and measured once drawn (Radix draws it a frame later).
+    // On a phone the top, under the header; elsewhere the lower right corner, above the chat bubble.
+    // Where that would cover what the hero is using (the open chat, Record Progress), the other end.
     if (newest === undefined) return;
-    setPlace('top');
+    const preferred = preferredPlace();
+    setPlace(preferred);
     let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => setPlace(placeFor(viewport.current)));
+      frame = requestAnimationFrame(() => {
+        const list = viewport.current;
+        if (list && coversSomething(list)) setPlace(other(preferred));
+      });
     });
     return () => cancelAnimationFrame(frame);
-  }, [newest]);
+  }, [newest, layout]);
   return (
     <Toast.Provider swipeDirection="right">
       {toasts.map((item) => (
@@ -74,8 +89,8 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      {/* A toast stays until it is closed (spec 9): at the top, clear of the chat bubble in the corner
-          below; swiped right it goes. See placeFor for when it moves to the bottom. */}
+      {/* Clear of the chat bubble at either end; swiped right it goes. See the layout effect above for
+          which end. */}
       <Toast.Viewport
         ref={viewport}
         data-place={place}

@@ -82,3 +82,9 @@ export const toastStore = createToastStore();
 export function toast(input: ToastInput): string {
   return toastStore.show(input);
 }
+
+/**
+ * Raised when something a toast must not cover appears (the chat opening): a toast showing is placed
+ * again (ui/toast/Toaster).
+ */
+export const TOAST_AVOID_CHANGED = 'lifequest:toast-avoid-changed';
