@@ -39,16 +39,19 @@ function Action({
   icon,
   children,
   primary,
+  wide,
 }: {
   to: string;
   icon: ReactNode;
   children: ReactNode;
   primary?: boolean;
+  /** On a phone it takes a row of its own. */
+  wide?: boolean;
 }) {
   return (
     <Link
       to={to}
-      className={`${linkClass} ${primary ? 'bg-gold text-night hover:bg-gold-strong' : 'border border-gold/50 text-gold hover:bg-gold/10'}`}
+      className={`${linkClass} phone:w-full ${wide ? 'phone:col-span-2' : ''} ${primary ? 'bg-gold text-night hover:bg-gold-strong' : 'border border-gold/50 text-gold hover:bg-gold/10'}`}
     >
       {icon}
       {children}
@@ -129,7 +132,8 @@ export default function CelebrationCard({
           </button>
         </div>
         {level !== undefined ? <Unlocked before={celebration.openSkillsBefore} /> : null}
-        <div className="flex flex-wrap gap-2">
+        {/* On a phone two links share a row, so the card stays low; their icons give way to the words. */}
+        <div className="flex flex-wrap gap-2 phone:grid phone:grid-cols-2 [&_svg]:phone:hidden">
           {questTitle !== undefined ? (
             <>
               <Action to="/stories" primary icon={<BookOpen className="size-4" aria-hidden />}>
@@ -143,6 +147,7 @@ export default function CelebrationCard({
           {level !== undefined ? (
             <Action
               to="/skill-tree"
+              wide
               primary={questTitle === undefined}
               icon={<GitBranch className="size-4" aria-hidden />}
             >
@@ -150,7 +155,7 @@ export default function CelebrationCard({
             </Action>
           ) : null}
           {planTitle !== undefined && questTitle === undefined && level === undefined ? (
-            <Action to="/" primary icon={<LayoutDashboard className="size-4" aria-hidden />}>
+            <Action to="/" wide primary icon={<LayoutDashboard className="size-4" aria-hidden />}>
               See your quests
             </Action>
           ) : null}
