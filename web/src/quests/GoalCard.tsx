@@ -1,6 +1,7 @@
 import { formatDate, isFoundation, questProgress } from '@lifequest/proto';
 import { CalendarDays, Trash2, Trophy } from 'lucide-react';
 import { foundationTheme } from '../foundations/foundationTheme.ts';
+import { useSkillTreeSnapshot } from '../rewards/useSkillTreeSnapshot.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { Card } from '../ui/Card.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
@@ -28,6 +29,7 @@ export function GoalCard({
   onDelete,
 }: GoalCardProps) {
   const progress = questProgress(milestones);
+  const snapshot = useSkillTreeSnapshot();
   const target = formatDate(goal.deadline);
   const foundation = isFoundation(goal.foundation) ? goal.foundation : null;
   return (
@@ -96,7 +98,13 @@ export function GoalCard({
       </div>
 
       {milestones.length > 0 ? (
-        <ul className="grid gap-2" aria-label={`${goal.title} milestones`}>
+        <ul
+          className="grid gap-2"
+          aria-label={`${goal.title} milestones`}
+          onPointerEnter={snapshot}
+          onPointerDown={snapshot}
+          onFocus={snapshot}
+        >
           {milestones.map((milestone) => (
             <MilestoneRow
               key={milestone.id}
