@@ -169,6 +169,11 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ messages: [{ role: 'user', content: 'I want to read 12 books this year' }] }),
     expect: HERO(200),
   },
+  'GET /api/ai/pathfinder-conversation': {
+    path: () => '/api/ai/pathfinder-conversation',
+    expect: HERO(200),
+    noLeak: true,
+  },
   'GET /api/advisor/messages': { path: () => '/api/advisor/messages', expect: HERO(200), noLeak: true },
   'POST /api/advisor/message': {
     path: () => '/api/advisor/message',

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { browserSkipReason, launchBrowser, ScreenLog } from './browser.ts';
 import { type StartedLifeQuest, startLifeQuest } from './lifequest-start.ts';
@@ -14,7 +14,10 @@ export interface BrowserJourney {
   readonly dataDir: string;
   readonly screens: ScreenLog;
   /** A page in a browser context of its own: one per hero, so each has its own session. */
-  newPage(viewport: typeof PHONE | typeof DESKTOP): Promise<Page>;
+  newPage(
+    viewport: typeof PHONE | typeof DESKTOP | { width: number; height: number },
+    options?: Pick<BrowserContextOptions, 'hasTouch' | 'isMobile' | 'reducedMotion'>,
+  ): Promise<Page>;
 }
 
 /**
@@ -64,8 +67,8 @@ export function browserJourney(name: string): BrowserJourney {
     get screens() {
       return started(screens);
     },
-    async newPage(viewport) {
-      const context = await started(browser).newContext({ baseURL: started(app).url, viewport });
+    async newPage(viewport, options = {}) {
+      const context = await started(browser).newContext({ baseURL: started(app).url, viewport, ...options });
       contexts.push(context);
       return context.newPage();
     },

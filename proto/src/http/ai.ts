@@ -126,6 +126,22 @@ export const OnboardingReply = z.object({
 });
 export type OnboardingReply = z.infer<typeof OnboardingReply>;
 
+/**
+ * GET /api/ai/pathfinder-conversation: the hero's onboarding conversation as last saved (every onboarding
+ * turn saves it), so a reload of onboarding step 4 picks it up where it was; null before the first turn.
+ */
+export const SavedOnboardingConversation = z.object({
+  conversation: z
+    .object({
+      messages: z.array(ChatMessage),
+      phase: ConversationPhase,
+      smartGoalData: SmartGoalData,
+      finalGoal: FinalGoal.nullable(),
+    })
+    .nullable(),
+});
+export type SavedOnboardingConversation = z.infer<typeof SavedOnboardingConversation>;
+
 export const CreateGoalAction = z.object({
   type: z.literal('CREATE_GOAL'),
   payload: z.object({

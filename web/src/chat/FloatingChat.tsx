@@ -1,7 +1,9 @@
 import { MessageCircle } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Button } from '../ui/Button.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { onOpenChatRequest } from './openChat.ts';
 import { useFloatingChat } from './useFloatingChat.ts';
 
 // The open window (transcript, composer, suggestions) loads on the first open, not with every screen.
@@ -41,6 +43,16 @@ function FloatingChatBubble({ heroName }: { heroName: string }) {
   const chat = useFloatingChat(heroName);
   const bubble = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
+  const { pathname } = useLocation();
+  const shownOn = useRef(pathname);
+  const { open, minimise, view } = chat;
+  // A screen's 'New Quest' asks for the chat.
+  useEffect(() => onOpenChatRequest(open), [open]);
+  useEffect(() => {
+    // The open chat stays on the screen it was opened on: going elsewhere minimises it, keeping the talk.
+    if (shownOn.current !== pathname && view === 'open') minimise();
+    shownOn.current = pathname;
+  }, [pathname, view, minimise]);
   useEffect(() => {
     // The window took the focus with it: hand it back to the bubble that opened it.
     if (wasOpen.current && chat.view !== 'open') bubble.current?.focus();
@@ -63,7 +75,7 @@ function FloatingChatBubble({ heroName }: { heroName: string }) {
       onClick={chat.open}
       aria-haspopup="dialog"
       data-testid="floating-chat-bubble"
-      className="fixed right-4 bottom-4 z-40 flex items-center gap-2 rounded-full border-2 border-gold bg-surface-2 p-1.5 shadow-[0_0_24px_-4px] shadow-gold/60 transition-transform hover:scale-105 motion-reduce:transition-none sm:pr-4"
+      className="fixed right-4 bottom-4 z-40 flex items-center gap-2 rounded-full phone:bottom-[calc(4.75rem+env(safe-area-inset-bottom))] border-2 border-gold bg-surface-2 p-1.5 shadow-[0_0_24px_-4px] shadow-gold/60 transition-transform hover:scale-105 motion-reduce:transition-none sm:pr-4"
     >
       <img src="/pathfinder.svg" alt="" className="size-10" />
       {/* The words are the button's name; a phone shows just the avatar and keeps them for screen readers. */}

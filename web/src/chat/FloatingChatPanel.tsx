@@ -2,6 +2,7 @@ import { Compass, Minus, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ReplanButton } from '../replan/ReplanButton.tsx';
+import { TOAST_AVOID_CHANGED } from '../ui/toast/toastStore.ts';
 import { ChatComposer } from './ChatComposer.tsx';
 import { ChatTranscript } from './ChatTranscript.tsx';
 import type { FloatingChatLine } from './floatingChat.ts';
@@ -10,7 +11,7 @@ import { useApplyGoal } from './useApplyGoal.ts';
 import { actionKey, type FloatingChat } from './useFloatingChat.ts';
 
 const iconButton =
-  'grid size-9 place-items-center rounded-md text-muted transition-colors hover:bg-white/10 hover:text-parchment';
+  'grid size-11 place-items-center rounded-md text-muted transition-colors hover:bg-white/10 hover:text-parchment';
 
 /** The open floating chat: a small non-modal window; Escape minimises it. */
 export default function FloatingChatPanel({ chat }: { chat: FloatingChat }) {
@@ -18,6 +19,8 @@ export default function FloatingChatPanel({ chat }: { chat: FloatingChat }) {
   const apply = useApplyGoal();
   useEffect(() => {
     box.current?.focus();
+    // A toast showing moves out of the open chat's way (ui/toast/Toaster).
+    window.dispatchEvent(new Event(TOAST_AVOID_CHANGED));
   }, []);
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
@@ -68,7 +71,8 @@ export default function FloatingChatPanel({ chat }: { chat: FloatingChat }) {
       role="dialog"
       aria-labelledby="floating-chat-title"
       onKeyDown={onKeyDown}
-      className="fixed inset-x-2 bottom-2 z-40 flex h-[min(34rem,calc(100dvh-1rem))] flex-col rounded-xl border border-gold/40 bg-surface shadow-2xl shadow-black/60 sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-[24rem]"
+      data-toast-avoid
+      className="fixed inset-x-2 bottom-2 z-40 flex phone:bottom-[calc(4.25rem+env(safe-area-inset-bottom))] phone:z-50 phone:h-[min(34rem,calc(100dvh-14rem))] h-[min(34rem,calc(100dvh-1rem))] flex-col rounded-xl border border-gold/40 bg-surface shadow-2xl shadow-black/60 sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-[24rem]"
     >
       <div className="flex items-center gap-2 border-edge border-b px-3 py-2">
         <img src="/pathfinder.svg" alt="" className="size-8" />

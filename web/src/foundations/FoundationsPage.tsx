@@ -8,6 +8,7 @@ import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { ScrollBox } from '../ui/ScrollBox.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { AssignMenu } from './AssignMenu.tsx';
+import { CountedAs } from './CountedAs.tsx';
 import { type FoundationGroup, groupByFoundation } from './foundationGroups.ts';
 import { foundationIcons } from './foundationIcons.ts';
 import { foundationTheme } from './foundationTheme.ts';
@@ -148,6 +149,16 @@ export default function FoundationsPage() {
                     ) : null}
                   </p>
                   <p className="text-muted text-xs">Progress: {Math.round(goal.progress)}%</p>
+                  <CountedAs
+                    goalId={goal.id}
+                    title={goal.title}
+                    className={goal.class_name}
+                    disabled={assign.isPending}
+                    onConfirm={(foundation) => {
+                      focusAfterMove({ goalId: goal.id, foundation });
+                      assign.mutate({ goalId: goal.id, foundation });
+                    }}
+                  />
                 </div>
                 <AssignMenu
                   goalId={goal.id}

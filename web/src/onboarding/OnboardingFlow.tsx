@@ -1,31 +1,44 @@
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { User } from '../auth/user.ts';
+import { clearProgress, loadProgress, readStep, type Step, saveProgress } from './onboardingProgress.ts';
 import { buildOnboardingResult, firstQuestFrom, ONBOARDING_PRIMARY_CLASS } from './onboardingResult.ts';
 import type { FinalGoal } from './pathfinderTypes.ts';
+import { useSavedConversation } from './savedConversation.ts';
 import { DashboardWelcomeStep } from './steps/DashboardWelcomeStep.tsx';
 import { MeetPathfinderStep } from './steps/MeetPathfinderStep.tsx';
 import { NameStep } from './steps/NameStep.tsx';
 import { PathfinderChatStep } from './steps/PathfinderChatStep.tsx';
 import { WelcomeStep } from './steps/WelcomeStep.tsx';
 import { useCompleteOnboarding } from './useCompleteOnboarding.ts';
-import { usePathfinderChat } from './usePathfinderChat.ts';
+import { type ResumedConversation, usePathfinderChat } from './usePathfinderChat.ts';
 
 /** Five steps with a 300 ms fade between them. */
 export const ONBOARDING_STEPS = 5;
 export const STEP_TRANSITION_MS = 300;
 
-type Step = 1 | 2 | 3 | 4 | 5;
-
-function ChatStage({
-  displayName,
-  primaryClass,
-  onComplete,
-}: {
+interface ChatStageProps {
   displayName: string;
   primaryClass: string;
   onComplete: (quest: FinalGoal | null) => void;
-}) {
-  const chat = usePathfinderChat(displayName, primaryClass);
+}
+
+/** The chat step picks up the conversation the ai service saved, so a reload loses nothing. */
+function ChatStage(props: ChatStageProps) {
+  const saved = useSavedConversation();
+  if (saved.isPending) {
+    return <p className="py-10 text-center text-muted">Finding your conversation with The Pathfinder...</p>;
+  }
+  return <ChatStageWith {...props} resumed={saved.data ?? null} />;
+}
+
+function ChatStageWith({
+  displayName,
+  primaryClass,
+  onComplete,
+  resumed,
+}: ChatStageProps & { resumed: ResumedConversation | null }) {
+  const chat = usePathfinderChat(displayName, primaryClass, resumed);
   const quest = firstQuestFrom(chat.finalGoal, chat.smartGoalData);
   return <PathfinderChatStep chat={chat} quest={quest} onComplete={onComplete} />;
 }
@@ -37,11 +50,21 @@ export interface OnboardingFlowProps {
 }
 
 export default function OnboardingFlow({ user, reload }: OnboardingFlowProps) {
-  const [step, setStep] = useState<Step>(1);
+  // The step lives in the URL, one history entry each: Back goes to the previous step, a reload stays.
+  const [params, setParams] = useSearchParams();
+  const step = readStep(params.get('step'));
+  // A fresh start (step 1) forgets an earlier visit's name and quest; a later step resumes them.
+  const [kept] = useState(() => {
+    if (step > 1) return loadProgress(user.id);
+    clearProgress(user.id);
+    return {};
+  });
   const [visible, setVisible] = useState(true);
-  const [displayName, setDisplayName] = useState('');
+  const [displayName, setDisplayName] = useState(kept.displayName ?? '');
   const [primaryClass, setPrimaryClass] = useState<string | null>(null);
-  const [quest, setQuest] = useState<FinalGoal | null>(null);
+  const [quest, setQuest] = useState<FinalGoal | null>(kept.quest ?? null);
+  // Past step 2 a name is needed: after a reload without the kept one, the account's name stands in.
+  const heroName = displayName || user.name;
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const section = useRef<HTMLElement>(null);
   const complete = useCompleteOnboarding(reload);
@@ -66,7 +89,7 @@ export default function OnboardingFlow({ user, reload }: OnboardingFlowProps) {
   function goTo(next: Step) {
     setVisible(false);
     timer.current = setTimeout(() => {
-      setStep(next);
+      setParams({ step: String(next) });
       setVisible(true);
     }, STEP_TRANSITION_MS);
   }
@@ -102,13 +125,14 @@ export default function OnboardingFlow({ user, reload }: OnboardingFlowProps) {
             initialName={displayName || user.name}
             onNext={(name) => {
               setDisplayName(name);
+              saveProgress(user.id, { displayName: name });
               goTo(3);
             }}
           />
         ) : null}
         {step === 3 ? (
           <MeetPathfinderStep
-            displayName={displayName}
+            displayName={heroName}
             onNext={() => {
               setPrimaryClass(ONBOARDING_PRIMARY_CLASS);
               goTo(4);
@@ -117,10 +141,11 @@ export default function OnboardingFlow({ user, reload }: OnboardingFlowProps) {
         ) : null}
         {step === 4 ? (
           <ChatStage
-            displayName={displayName}
+            displayName={heroName}
             primaryClass={primaryClass ?? ONBOARDING_PRIMARY_CLASS}
             onComplete={(finalQuest) => {
               setQuest(finalQuest);
+              saveProgress(user.id, { quest: finalQuest });
               goTo(5);
             }}
           />
@@ -130,7 +155,11 @@ export default function OnboardingFlow({ user, reload }: OnboardingFlowProps) {
             quest={quest}
             pending={complete.isPending}
             error={complete.isError ? complete.error.message : null}
-            onEnter={() => complete.mutate(buildOnboardingResult(displayName, quest))}
+            onEnter={() => {
+              // The quest goes with the result; nothing of onboarding stays in the tab after it.
+              clearProgress(user.id);
+              complete.mutate(buildOnboardingResult(heroName, quest));
+            }}
           />
         ) : null}
       </section>

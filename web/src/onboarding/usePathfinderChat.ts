@@ -22,13 +22,29 @@ export interface PathfinderChat {
   send: (text: string) => Promise<void>;
 }
 
-export function usePathfinderChat(displayName: string, primaryClass: string): PathfinderChat {
-  const [messages, setMessages] = useState<ChatMessage[]>(() => [
-    { role: 'assistant', content: pathfinderGreeting(displayName) },
-  ]);
-  const [phase, setPhase] = useState<ConversationPhase>('initial');
-  const [smartGoalData, setSmartGoalData] = useState<SmartGoalData>(EMPTY_SMART_GOAL);
-  const [finalGoal, setFinalGoal] = useState<FinalGoal | null>(null);
+/** A conversation to pick up where it was (the one the ai service saved), instead of a new greeting. */
+export interface ResumedConversation {
+  messages: ChatMessage[];
+  phase: ConversationPhase;
+  smartGoalData: SmartGoalData;
+  finalGoal: FinalGoal | null;
+}
+
+export function usePathfinderChat(
+  displayName: string,
+  primaryClass: string,
+  resumed: ResumedConversation | null = null,
+): PathfinderChat {
+  const [messages, setMessages] = useState<ChatMessage[]>(() =>
+    resumed && resumed.messages.length > 0
+      ? resumed.messages
+      : [{ role: 'assistant', content: pathfinderGreeting(displayName) }],
+  );
+  const [phase, setPhase] = useState<ConversationPhase>(resumed?.phase ?? 'initial');
+  const [smartGoalData, setSmartGoalData] = useState<SmartGoalData>(() =>
+    resumed ? { ...EMPTY_SMART_GOAL, ...resumed.smartGoalData } : EMPTY_SMART_GOAL,
+  );
+  const [finalGoal, setFinalGoal] = useState<FinalGoal | null>(resumed?.finalGoal ?? null);
   const [pending, setPending] = useState(false);
   // A ref, not state, guards re-entry: two clicks in one frame would both see pending=false.
   const inFlight = useRef(false);

@@ -6,6 +6,8 @@ import {
   timeAgo,
 } from '@lifequest/proto';
 import { CheckCircle2, Circle, Target, X } from 'lucide-react';
+import { TargetProgress } from '../quests/TargetProgress.tsx';
+import { useToggleMilestone } from '../quests/useToggleMilestone.ts';
 import { dashboardItemIsBehind } from '../replan/behind.ts';
 import { ReplanButton } from '../replan/ReplanButton.tsx';
 import { Card } from '../ui/Card.tsx';
@@ -15,6 +17,7 @@ import { recentProgress, useGoalDetail } from './pathfinderQueries.ts';
 /** The selected goal: Log Progress, its recent progress (last 5, newest first) and its milestones. */
 export function GoalDetailPanel({ item, onClose }: { item: DashboardItem; onClose: () => void }) {
   const detail = useGoalDetail(item.goal.id);
+  const toggle = useToggleMilestone();
   const { goal } = item;
   const recent = recentProgress(detail.data?.progress ?? []);
   return (
@@ -47,6 +50,22 @@ export function GoalDetailPanel({ item, onClose }: { item: DashboardItem; onClos
           <p className="text-parchment text-sm">This quest has fallen behind its plan.</p>
           <ReplanButton goalId={goal.id} title={goal.title} />
         </div>
+      ) : null}
+
+      {goal.targetValue !== null ? (
+        <TargetProgress
+          goalId={goal.id}
+          title={goal.title}
+          target={goal.targetValue}
+          unit={goal.unit}
+          milestones={(detail.data?.milestones ?? []).map((milestone) => ({
+            id: milestone.id,
+            title: milestone.label,
+            done: milestone.status === 'done',
+          }))}
+          onTick={(id) => toggle.mutate(id)}
+          ticking={toggle.isPending}
+        />
       ) : null}
 
       <LogProgressPanel key={goal.id} goalId={goal.id} title={goal.title} unit={goal.unit} />

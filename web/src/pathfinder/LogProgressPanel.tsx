@@ -96,7 +96,12 @@ export function LogProgressPanel({ goalId, title, unit }: LogProgressPanelProps)
           className={inputClasses('resize-y')}
         />
       </div>
-      <Button type="submit" className="justify-self-start" disabled={value.trim() === '' || log.isPending}>
+      <Button
+        type="submit"
+        data-toast-avoid
+        className="justify-self-start"
+        disabled={value.trim() === '' || log.isPending}
+      >
         {log.isPending ? 'Recording...' : 'Record Progress'}
       </Button>
     </form>

@@ -1,6 +1,7 @@
 import { type DashboardItem, formatDate, formatTargetValue } from '@lifequest/proto';
 import { CalendarDays, Compass, Flag, Target } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { TargetProgress } from '../quests/TargetProgress.tsx';
 import { dashboardItemIsBehind } from '../replan/behind.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { Card } from '../ui/Card.tsx';
@@ -72,6 +73,9 @@ function GoalTile({
             </span>
           ) : null}
         </span>
+        {goal.targetValue !== null ? (
+          <TargetProgress goalId={goal.id} title={goal.title} target={goal.targetValue} unit={goal.unit} />
+        ) : null}
         {item.nextMilestone ? (
           <span className="flex items-center gap-1.5 text-parchment text-sm">
             <Flag className="size-4 shrink-0 text-gold" aria-hidden />

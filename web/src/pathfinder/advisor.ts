@@ -11,6 +11,7 @@ import { ApiError, api, postStreamingWithFallback } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import { CHAT_CONNECTION_FAILURE } from '../chat/floatingChat.ts';
 import { refreshQuests } from '../quests/questQueries.ts';
+import { rewardsStore } from '../rewards/rewardsStore.ts';
 import { toast } from '../ui/toast/toastStore.ts';
 
 export function usePlanDraft() {
@@ -174,6 +175,7 @@ export function useConfirmPlan() {
           ? { title: 'Quest Re-planned', description: `"${quest.goal.title}" has a new path.` }
           : { title: 'Quest Created', description: `"${quest.goal.title}" is now on your dashboard.` },
       );
+      rewardsStore.celebrate({ planTitle: quest.goal.title });
     },
     onError: (error) => {
       toast({ title: 'Error', description: error.message, variant: 'destructive' });

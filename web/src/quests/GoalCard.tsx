@@ -3,11 +3,13 @@ import { CalendarDays, Trash2, Trophy } from 'lucide-react';
 import { foundationTheme } from '../foundations/foundationTheme.ts';
 import { goalIsBehind } from '../replan/behind.ts';
 import { ReplanButton } from '../replan/ReplanButton.tsx';
+import { useSkillTreeSnapshot } from '../rewards/useSkillTreeSnapshot.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { Card } from '../ui/Card.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { MilestoneRow } from './MilestoneRow.tsx';
+import { TargetProgress } from './TargetProgress.tsx';
 import type { Goal, Milestone } from './types.ts';
 
 export const DELETE_GOAL_CONFIRMATION =
@@ -29,6 +31,7 @@ export function GoalCard({
   onDelete,
 }: GoalCardProps) {
   const progress = questProgress(milestones);
+  const snapshot = useSkillTreeSnapshot();
   const target = formatDate(goal.deadline);
   const foundation = isFoundation(goal.foundation) ? goal.foundation : null;
   return (
@@ -79,6 +82,21 @@ export function GoalCard({
           </span>
         </div>
         <ProgressBar value={progress.percent} label={`${goal.title} progress`} />
+        {goal.target_value != null ? (
+          <TargetProgress
+            goalId={goal.id}
+            title={goal.title}
+            target={goal.target_value}
+            unit={goal.unit}
+            milestones={milestones.map((milestone) => ({
+              id: milestone.id,
+              title: milestone.title,
+              done: milestone.is_completed,
+            }))}
+            onTick={onToggleMilestone}
+            ticking={togglingMilestoneId !== null}
+          />
+        ) : null}
       </div>
 
       {goalIsBehind(goal, milestones, new Date()) ? (
@@ -89,7 +107,13 @@ export function GoalCard({
       ) : null}
 
       {milestones.length > 0 ? (
-        <ul className="grid gap-2" aria-label={`${goal.title} milestones`}>
+        <ul
+          className="grid gap-2"
+          aria-label={`${goal.title} milestones`}
+          onPointerEnter={snapshot}
+          onPointerDown={snapshot}
+          onFocus={snapshot}
+        >
           {milestones.map((milestone) => (
             <MilestoneRow
               key={milestone.id}

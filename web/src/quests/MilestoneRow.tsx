@@ -20,6 +20,7 @@ export function MilestoneRow({ milestone, onToggle, pending }: MilestoneRowProps
         type="button"
         aria-pressed={done}
         aria-busy={pending}
+        data-milestone-id={milestone.id}
         onClick={() => {
           if (!pending) onToggle(milestone.id);
         }}

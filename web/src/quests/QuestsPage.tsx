@@ -3,6 +3,7 @@ import { useDeferredValue } from 'react';
 import { Card } from '../ui/Card.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { GoalCard } from './GoalCard.tsx';
+import { NewQuestButton } from './NewQuestButton.tsx';
 import { milestonesByGoal } from './questProgress.ts';
 import { useGoals, useMilestones } from './questQueries.ts';
 import { useDeleteGoal } from './useDeleteGoal.ts';
@@ -27,7 +28,10 @@ export default function QuestsPage() {
 
   return (
     <div className="grid gap-6">
-      <h1 className="text-2xl text-gold sm:text-3xl">Current Quests</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl text-gold sm:text-3xl">Current Quests</h1>
+        <NewQuestButton />
+      </div>
       {goals.isError ? (
         <p role="alert" className="text-red-300">
           {goals.error.message}
@@ -37,7 +41,13 @@ export default function QuestsPage() {
         <Card className="grid justify-items-center gap-3 py-12 text-center">
           <Compass className="size-12 text-gold/70" aria-hidden />
           <h2 className="text-parchment text-xl">No Active Quests</h2>
-          <p className="max-w-sm text-muted">
+          {/* Every hero here is onboarded: the next quest, not the first, is what they need. */}
+          <p className="max-w-sm text-parchment">
+            Your next adventure is one conversation away. Tell The Pathfinder what you want to achieve and it
+            will shape a quest with milestones and XP.
+          </p>
+          <NewQuestButton />
+          <p className="max-w-sm text-muted text-xs">
             Complete the onboarding with The Pathfinder to create your first quest.
           </p>
         </Card>

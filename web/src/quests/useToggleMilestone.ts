@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import type { User } from '../auth/user.ts';
+import { centreOf, rewardTick } from '../rewards/rewardsStore.ts';
+import type { SkillTreeResponse } from '../skill-tree/types.ts';
 import { refreshQuests } from './questQueries.ts';
 import { confirmTotals, movedBy, showXpChange } from './reconcileXp.ts';
 import type { Goal, Milestone, MilestoneToggleResult } from './types.ts';
@@ -28,6 +30,14 @@ export function useToggleMilestone() {
     mutationFn: (milestoneId: string) =>
       api.post<MilestoneToggleResult>(`/api/milestones/${encodeURIComponent(milestoneId)}/toggle`),
     onSuccess: (result) => {
+      const before = queryClient.getQueryData<User | null>(queryKeys.me);
+      const cachedGoal = queryClient
+        .getQueryData<Goal[]>(queryKeys.goals)
+        ?.find((goal) => goal.id === result.goal.id);
+      const openSkillsBefore = queryClient
+        .getQueryData<SkillTreeResponse>(queryKeys.skillTree)
+        ?.nodes.filter((node) => node.status !== 'locked')
+        .map((node) => node.id);
       if (result.user) {
         confirmTotals(queryClient, result.user);
       } else {
@@ -41,6 +51,24 @@ export function useToggleMilestone() {
           goal.id === result.goal.id
             ? { ...goal, progress: result.goal.progress, is_completed: result.goal.is_completed }
             : goal,
+        ),
+      );
+      const after = queryClient.getQueryData<User | null>(queryKeys.me);
+      // docs/features/first-week.md#rewards: "+N XP" from the ticked row, a completed quest or a new
+      // level celebrated.
+      rewardTick(
+        {
+          xpDelta: result.xpDelta,
+          levelBefore: before?.lifeLevel ?? 1,
+          levelAfter: after?.lifeLevel ?? before?.lifeLevel ?? 1,
+          questCompletedNow: result.goal.is_completed && !(cachedGoal?.is_completed ?? false),
+          questTitle: cachedGoal?.title ?? '',
+          ...(openSkillsBefore ? { openSkillsBefore } : {}),
+        },
+        // From the ticked row, or from the button that ticked it elsewhere ('Tick it').
+        centreOf(
+          document.querySelector(`[data-milestone-id="${CSS.escape(result.milestone.id)}"]`) ??
+            (document.activeElement instanceof HTMLButtonElement ? document.activeElement : null),
         ),
       );
       refreshQuests(queryClient);

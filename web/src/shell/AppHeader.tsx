@@ -7,15 +7,16 @@ export function AppHeader({ user }: { user: User }) {
   const navigate = useNavigate();
   const logout = useLogout(() => navigate('/', { replace: true }));
   return (
-    <header className="border-edge border-b bg-surface/80 backdrop-blur">
+    // On a phone the header is one slim row fixed to the top; Logout lives in the bottom bar's More.
+    <header className="border-edge border-b bg-surface/80 backdrop-blur phone:fixed phone:inset-x-0 phone:top-0 phone:z-30 phone:bg-surface/95">
       {/* On a phone the hero's standing takes a second row; brand and Logout stay on the first. */}
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-        <span className="flex items-center gap-2 font-display text-gold text-xl tracking-widest">
-          <img src="/pathfinder.svg" alt="" className="size-8" />
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 phone:flex-nowrap phone:gap-x-2 phone:py-1.5">
+        <span className="flex items-center gap-2 font-display text-gold text-xl tracking-widest phone:text-base">
+          <img src="/pathfinder.svg" alt="" className="size-8 phone:size-7" />
           LifeQuest
         </span>
-        <div className="order-last flex w-full flex-wrap items-center gap-2 text-sm sm:order-none sm:ml-auto sm:w-auto">
-          <span className="inline-flex items-center gap-1 text-muted" data-testid="header-class">
+        <div className="order-last flex w-full flex-wrap items-center gap-2 text-sm sm:order-none sm:ml-auto sm:w-auto phone:order-none phone:ml-auto phone:w-auto phone:flex-nowrap">
+          <span className="inline-flex items-center gap-1 text-muted phone:hidden" data-testid="header-class">
             <Sparkles className="size-4 text-gold" aria-hidden />
             {user.activeClassTitle}
           </span>
@@ -36,7 +37,7 @@ export function AppHeader({ user }: { user: User }) {
           type="button"
           onClick={() => logout.mutate()}
           disabled={logout.isPending}
-          className="ml-auto inline-flex items-center gap-1 rounded-md px-2 py-1 text-muted text-sm hover:bg-white/5 hover:text-parchment sm:ml-0"
+          className="ml-auto inline-flex items-center gap-1 rounded-md px-2 py-1 text-muted text-sm hover:bg-white/5 hover:text-parchment sm:ml-0 phone:hidden"
         >
           <LogOut className="size-4" aria-hidden />
           Logout

@@ -24,7 +24,8 @@ export function AppNav({ isAdmin }: { isAdmin: boolean }) {
   // so Dashboard is the tab lit there.
   const current = routePathFor(useLocation().pathname);
   return (
-    <div className="border-edge border-b bg-night/60">
+    // A phone has the bottom tab bar instead (PhoneNav).
+    <div className="border-edge border-b bg-night/60 phone:hidden">
       <div className="mx-auto flex max-w-6xl flex-col gap-1 px-2 py-2 lg:flex-row lg:items-center lg:justify-between">
         <nav aria-label="Main">
           {/* On a phone a scrolling row hid half the tabs, the current one included; a 3-column grid of

@@ -41,3 +41,20 @@ export const COMPANION_LINKS: readonly NavTab[] = [
   { label: 'Fellowship Hall', to: '/social', icon: Users },
   { label: 'The Pathfinder', to: '/pathfinder', icon: Compass },
 ];
+
+/**
+ * A phone's bottom tab bar: the four places a hero goes every day, and More for the rest. Each names the
+ * screen it opens as the desktop tabs do ('Pathfinder' opens The Pathfinder).
+ */
+export const PHONE_TABS: readonly NavTab[] = [
+  { label: 'Quests', to: '/', icon: LayoutDashboard },
+  { label: 'Pathfinder', to: '/pathfinder', icon: Compass },
+  { label: 'Fellowship', to: '/social', icon: Users },
+  { label: 'Profile', to: '/profile', icon: UserRound },
+];
+
+/** What More opens on a phone: every other screen, in the tabs' order. */
+export function phoneMoreTabs(isAdmin: boolean): readonly NavTab[] {
+  const inBar = new Set(PHONE_TABS.map((tab) => tab.to));
+  return navTabsFor(isAdmin).filter((tab) => !inBar.has(tab.to));
+}

@@ -121,6 +121,28 @@ describe('onboarding with the offline Pathfinder', () => {
     },
   );
 
+  it('gives the onboarding conversation back as last saved, so a reload resumes it; none before a turn', async () => {
+    const hero = ai.hero();
+    expect(await hero.json('GET', '/api/ai/pathfinder-conversation')).toMatchObject({
+      status: 200,
+      body: { conversation: null },
+    });
+    const { messages, phase, smartGoalData, last } = await onboard(hero, [
+      'Run a 10K in under an hour',
+      'in 4 months',
+    ]);
+    const res: { status: number; body: { conversation: unknown } } = await hero.json(
+      'GET',
+      '/api/ai/pathfinder-conversation',
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.conversation).toEqual({ messages, phase, smartGoalData, finalGoal: last.finalGoal });
+    // Another hero's conversation is not theirs to read.
+    expect((await ai.hero().json('GET', '/api/ai/pathfinder-conversation')).body).toEqual({
+      conversation: null,
+    });
+  });
+
   it('asks a follow-up question on vague input instead of making a goal up', async () => {
     const { last } = await onboard(ai.hero(), ['I want to be better']);
     expect(last.phase).toBe('initial');

@@ -1,9 +1,25 @@
 import type { HttpServer } from '@lifequest/platform';
-import { FloatingChatAnswer, OnboardingReply, PathfinderConversationBody } from '@lifequest/proto';
+import {
+  FloatingChatAnswer,
+  OnboardingReply,
+  PathfinderConversationBody,
+  SavedOnboardingConversation,
+} from '@lifequest/proto';
 import { streamAnswer, wantsStream } from '../http/sse.ts';
 import type { PathfinderService } from './service.ts';
 
 export function pathfinderRoutes(app: HttpServer, pathfinder: PathfinderService): void {
+  // The onboarding conversation so far: a reload of onboarding step 4 resumes it
+  // (docs/features/first-week.md#onboarding-that-survives).
+  app.get(
+    '/api/ai/pathfinder-conversation',
+    {
+      config: { access: 'hero' },
+      schema: { response: { 200: SavedOnboardingConversation } },
+    },
+    async (request) => pathfinder.savedOnboarding(request.hero.userId),
+  );
+
   // One path, two shapes. Onboarding sends its phase; the floating chat sends messages alone.
   app.post(
     '/api/ai/pathfinder-conversation',

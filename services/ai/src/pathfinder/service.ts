@@ -1,7 +1,9 @@
 import {
+  ConversationPhase,
   type FloatingChatAnswer,
   type OnboardingReply,
   type PathfinderConversationBody,
+  type SavedOnboardingConversation,
   withAllSmartParts,
 } from '@lifequest/proto';
 import { crisisResponse, latestHeroMessage } from '../guardrails/safety.ts';
@@ -97,6 +99,24 @@ export class PathfinderService {
       },
     );
     return answerTo(reply);
+  }
+
+  /**
+   * The onboarding conversation as the last turn saved it, for the web to resume after a reload. A saved
+   * row without a known phase (never written by onboarding) reads as none.
+   */
+  async savedOnboarding(userId: string): Promise<SavedOnboardingConversation> {
+    const saved = await this.#conversations.load(userId, 'onboarding');
+    const phase = ConversationPhase.safeParse(saved?.phase);
+    if (!saved || !phase.success) return { conversation: null };
+    return {
+      conversation: {
+        messages: saved.messages,
+        phase: phase.data,
+        smartGoalData: withAllSmartParts(saved.smartGoalData),
+        finalGoal: saved.finalGoal,
+      },
+    };
   }
 
   /** One floating chat turn: coaching, and a CREATE_GOAL action when a goal becomes clear. */

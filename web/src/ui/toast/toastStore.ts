@@ -48,6 +48,11 @@ export function createToastStore(schedule: typeof setTimeout = setTimeout) {
     emit();
   }
 
+  /** Closes every open toast: a new screen does not carry the last one's news. */
+  function dismissAll() {
+    for (const toast of toasts) if (toast.open) dismiss(toast.id);
+  }
+
   function show(input: ToastInput): string {
     counter += 1;
     const id = String(counter);
@@ -69,7 +74,7 @@ export function createToastStore(schedule: typeof setTimeout = setTimeout) {
     emit();
   }
 
-  return { show, dismiss, clear, subscribe, current: () => toasts };
+  return { show, dismiss, dismissAll, clear, subscribe, current: () => toasts };
 }
 
 export const toastStore = createToastStore();
@@ -77,3 +82,9 @@ export const toastStore = createToastStore();
 export function toast(input: ToastInput): string {
   return toastStore.show(input);
 }
+
+/**
+ * Raised when something a toast must not cover appears (the chat opening): a toast showing is placed
+ * again (ui/toast/Toaster).
+ */
+export const TOAST_AVOID_CHANGED = 'lifequest:toast-avoid-changed';
