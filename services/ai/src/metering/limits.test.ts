@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ModuleContext } from '@lifequest/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OfflinePathfinder } from '../providers/offline-pathfinder.ts';
+import { OfflinePathfinder } from '../providers/offline/offline-provider.ts';
 import type { ProviderCall } from '../providers/port.ts';
 import { type AiHarness, startAiHarness } from '../testing/test-kit.ts';
 import { countTokens } from './tokens.ts';

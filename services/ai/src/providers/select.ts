@@ -1,5 +1,5 @@
 import type { Config } from '@lifequest/platform';
-import { OfflinePathfinder } from './offline-pathfinder.ts';
+import { OfflinePathfinder } from './offline/offline-provider.ts';
 import type { OpenAiProviderOptions } from './openai/openai-provider.ts';
 import type { LlmProvider } from './port.ts';
 

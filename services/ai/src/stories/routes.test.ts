@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '@lifequest/platform';
 import { type Foundation, StoryHistoryItem } from '@lifequest/proto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { OfflinePathfinder } from '../providers/offline-pathfinder.ts';
+import { OfflinePathfinder } from '../providers/offline/offline-provider.ts';
 import type { CallOptions, StoryTask } from '../providers/port.ts';
 import { type AiHarness, startAiHarness } from '../testing/test-kit.ts';
 

@@ -1,9 +1,9 @@
 import type { HttpServer } from '@lifequest/platform';
 import { FloatingChatAnswer, OnboardingReply, PathfinderConversationBody } from '@lifequest/proto';
 import { streamAnswer, wantsStream } from '../http/sse.ts';
-import type { PathfinderService } from './service.ts';
+import type { ConversationService } from './service.ts';
 
-export function pathfinderRoutes(app: HttpServer, pathfinder: PathfinderService): void {
+export function conversationRoutes(app: HttpServer, conversations: ConversationService): void {
   // One path, two shapes. Onboarding sends its phase; the floating chat sends messages alone.
   app.post(
     '/api/ai/pathfinder-conversation',
@@ -23,17 +23,17 @@ export function pathfinderRoutes(app: HttpServer, pathfinder: PathfinderService)
           ? streamAnswer(
               request,
               reply,
-              (io) => pathfinder.onboarding(userId, body, io),
+              (io) => conversations.onboarding(userId, body, io),
               (a) => a.response,
             )
           : streamAnswer(
               request,
               reply,
-              (io) => pathfinder.floatingChat(userId, body, io),
+              (io) => conversations.floatingChat(userId, body, io),
               (a) => a.reply,
             );
       }
-      return onboarding ? pathfinder.onboarding(userId, body) : pathfinder.floatingChat(userId, body);
+      return onboarding ? conversations.onboarding(userId, body) : conversations.floatingChat(userId, body);
     },
   );
 }

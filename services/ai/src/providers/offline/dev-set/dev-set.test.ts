@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OfflinePathfinder } from '../../providers/offline-pathfinder.ts';
+import { OfflinePathfinder } from '../offline-provider.ts';
 import { evaluate, formatEvaluation, share } from './evaluate.ts';
 import { GOAL_STATEMENTS } from './goal-statements.ts';
 import { HELD_OUT_STATEMENTS } from './held-out.ts';

@@ -8,6 +8,5 @@ export { type AdvisorTurn, advisorTurn } from './advisor.ts';
 export { floatingChatTurn } from './floating-chat.ts';
 export { onboardingTurn } from './onboarding.ts';
 export { type OfflineReplan, type OfflineReplanInput, replanQuest } from './replan.ts';
-export { crisisReply, detectsSelfHarm } from './safety.ts';
 export type { CoachOnboardingReply, OnboardingInput, StoryInput, StoryReply } from './schemas.ts';
 export { narrativeTypeOf, writeStory } from './stories.ts';

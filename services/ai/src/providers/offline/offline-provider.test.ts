@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { OFFLINE_MODEL } from '../metering/prices.ts';
-import { countChatTokens } from '../metering/tokens.ts';
-import { OfflinePathfinder } from './offline-pathfinder.ts';
-import type { ModelUsage } from './port.ts';
+import { OFFLINE_MODEL } from '../../metering/prices.ts';
+import { countChatTokens } from '../../metering/tokens.ts';
+import type { ModelUsage } from '../port.ts';
+import { OfflinePathfinder } from './offline-provider.ts';
 
 const today = new Date('2026-03-02T09:00:00Z');
 const offline = new OfflinePathfinder();

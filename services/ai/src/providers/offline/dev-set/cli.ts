@@ -3,9 +3,9 @@
 // `npm run eval:pathfinder -- --provider openai` scores the model at OPENAI_BASE_URL (OPENAI_API_KEY,
 // OPENAI_MODEL) through the same OpenAiProvider the ai service uses, so the two compare on one contract.
 import { ConfigError, loadConfig } from '@lifequest/platform';
-import { OfflinePathfinder } from '../../providers/offline-pathfinder.ts';
-import { OpenAiProvider } from '../../providers/openai/openai-provider.ts';
-import type { LlmProvider } from '../../providers/port.ts';
+import { OpenAiProvider } from '../../openai/openai-provider.ts';
+import type { LlmProvider } from '../../port.ts';
+import { OfflinePathfinder } from '../offline-provider.ts';
 import { evaluate, formatEvaluation } from './evaluate.ts';
 import { GOAL_STATEMENTS } from './goal-statements.ts';
 import { HELD_OUT_STATEMENTS } from './held-out.ts';

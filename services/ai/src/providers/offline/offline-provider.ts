@@ -1,13 +1,6 @@
 import { type ChatMessage, FloatingChatReply, OnboardingReply, Plan, toIsoDate } from '@lifequest/proto';
-import { OFFLINE_MODEL } from '../metering/prices.ts';
-import { countChatTokens, countTokens } from '../metering/tokens.ts';
-import {
-  advisorTurn,
-  floatingChatTurn,
-  onboardingTurn,
-  replanQuest,
-  writeStory,
-} from '../pathfinder/offline/index.ts';
+import { OFFLINE_MODEL } from '../../metering/prices.ts';
+import { countChatTokens, countTokens } from '../../metering/tokens.ts';
 import type {
   AdvisorAnswer,
   AdvisorTask,
@@ -19,7 +12,8 @@ import type {
   ReplanProposal,
   ReplanTask,
   StoryTask,
-} from './port.ts';
+} from '../port.ts';
+import { advisorTurn, floatingChatTurn, onboardingTurn, replanQuest, writeStory } from './engine/index.ts';
 
 /**
  * The longest answer the offline coach writes, in tokens, beside what it echoes of its input: its

@@ -8,8 +8,8 @@ import { crisisResponse, latestHeroMessage } from '../guardrails/safety.ts';
 import type { Meter } from '../metering/meter.ts';
 import type { FloatingChatTask, LlmProvider, OnboardingTask } from '../providers/port.ts';
 import type { ReplanChat } from '../replan/chat.ts';
-import type { Conversations } from './conversations.ts';
 import { acceptsQuest } from './start-quest.ts';
+import type { Conversations } from './store.ts';
 
 export interface TurnIo {
   signal?: AbortSignal;
@@ -20,7 +20,7 @@ export const CHAT_GREETING =
   "Greetings, hero! I'm The Pathfinder. What are you working towards? Tell me a goal, or ask me anything about staying on the path.";
 
 /** POST /api/ai/pathfinder-conversation: onboarding step 4 and the floating chat bubble. */
-export class PathfinderService {
+export class ConversationService {
   readonly #provider: LlmProvider;
   readonly #meter: Meter;
   readonly #conversations: Conversations;
