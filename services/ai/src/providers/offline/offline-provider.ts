@@ -25,7 +25,7 @@ export const OFFLINE_ANSWER_ALLOWANCE = 4_096;
  * The embedded default: the deterministic offline coach behind the same port as a real model. It meters
  * like one too (tiktoken counts, priced at zero), so budgets and the admin's usage table work offline.
  */
-export class OfflinePathfinder implements LlmProvider {
+export class OfflineProvider implements LlmProvider {
   readonly name = 'offline';
   readonly model = OFFLINE_MODEL;
   async allowance(call: ProviderCall): Promise<number> {
