@@ -2,14 +2,14 @@ import type { ModuleContext, ServiceModule } from '@lifequest/platform';
 import { clearConfirmedDrafts } from './advisor/plan-confirmed.ts';
 import { advisorRoutes } from './advisor/routes.ts';
 import { AdvisorService } from './advisor/service.ts';
+import { conversationRoutes } from './conversations/routes.ts';
+import { ConversationService } from './conversations/service.ts';
+import { Conversations } from './conversations/store.ts';
 import { type AiDb, type AiEvents, createAiDb } from './db.ts';
 import { purgeDeletedHeroes } from './heroes/purge.ts';
 import { admitModelCalls } from './metering/admission.ts';
 import { Meter } from './metering/meter.ts';
 import { loadPriceTable } from './metering/prices.ts';
-import { Conversations } from './pathfinder/conversations.ts';
-import { pathfinderRoutes } from './pathfinder/routes.ts';
-import { PathfinderService } from './pathfinder/service.ts';
 import type { LlmProvider } from './providers/port.ts';
 import { selectProvider } from './providers/select.ts';
 import { ReplanChat } from './replan/chat.ts';
@@ -85,9 +85,9 @@ export function createAiModule(options: AiModuleOptions = {}): ServiceModule {
       await clearConfirmedDrafts(events, advisor);
 
       admitModelCalls(app, meter);
-      pathfinderRoutes(
+      conversationRoutes(
         app,
-        new PathfinderService(provider, meter, new Conversations(ctx.db), now, replanChat),
+        new ConversationService(provider, meter, new Conversations(ctx.db), now, replanChat),
       );
       advisorRoutes(app, advisor);
       replanRoutes(app, replans);

@@ -1,3 +1,5 @@
+// The floating chat bubble. Talks to the ai service's conversations (services/ai/src/conversations/:
+// POST /api/ai/pathfinder-conversation without a phase); onboarding uses the same route with its phase.
 import {
   AI_CONVERSATION_MAX,
   type ChatMessage,

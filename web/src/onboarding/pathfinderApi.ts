@@ -1,3 +1,5 @@
+// Onboarding's conversation with The Pathfinder. Talks to the ai service's conversations
+// (services/ai/src/conversations/: POST /api/ai/pathfinder-conversation with a phase).
 import { api } from '../api/http.ts';
 import type { OnboardingReply, PathfinderConversationBody } from './pathfinderTypes.ts';
 

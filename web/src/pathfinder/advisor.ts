@@ -1,3 +1,6 @@
+// The AI Coach (advisor) of the Pathfinder page. Talks to the ai service's advisor
+// (services/ai/src/advisor/: POST /api/advisor/message, GET /api/advisor/messages, GET /api/plans/draft)
+// and confirms a plan with quests (services/quests/src/plans/: POST /api/plans/confirm).
 import type {
   AdvisorMessage,
   AdvisorReply,

@@ -1,3 +1,5 @@
+// Re-planning a quest that fell behind. Asks the ai service's replan (services/ai/src/replan/: POST
+// /api/advisor/replan) and confirms with quests (services/quests/src/plans/: POST /api/plans/confirm).
 import type { Plan, PlanDraftResponse, QuestWithMilestones, ReplanBody, ReplanReply } from '@lifequest/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/http.ts';

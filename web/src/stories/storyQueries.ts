@@ -1,3 +1,5 @@
+// Achievement stories. Talks to the ai service's stories (services/ai/src/stories/: GET
+// /api/narrative/history, POST /api/narrative/generate).
 import type { StoryHistoryItem, StoryStillWriting } from '@lifequest/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, isRecord } from '../api/http.ts';

@@ -1,5 +1,4 @@
-import type { AiEvents } from '../db.ts';
-import { CONSUMER } from '../heroes/purge.ts';
+import { type AiEvents, CONSUMER } from '../db.ts';
 import type { AdvisorService } from './service.ts';
 
 /** Confirming a plan creates the quest (quests) and clears the draft (here): docs/product.md#pathfinder. */

@@ -10,8 +10,7 @@ import type { AiDb, AiEvents, AiTx } from '../db.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { crisisResponse } from '../guardrails/safety.ts';
 import type { Meter } from '../metering/meter.ts';
-import type { TurnIo } from '../pathfinder/service.ts';
-import type { AdvisorTask, LlmProvider } from '../providers/port.ts';
+import type { AdvisorTask, LlmProvider, TurnIo } from '../providers/port.ts';
 import type { ReplanChat } from '../replan/chat.ts';
 
 /** How much of the advisor conversation goes back to the model each turn. */

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@lifequest/proto';
-import { crisisReply, detectsSelfHarm } from '../pathfinder/offline/index.ts';
+import { crisisReply, detectsSelfHarm } from './self-harm.ts';
 
 /**
  * A hero whose latest words suggest self-harm gets a supportive reply pointing to crisis help, from

@@ -1,7 +1,5 @@
 import { purgeOnUserDeleted } from '@lifequest/platform';
-import type { AiEvents } from '../db.ts';
-
-export const CONSUMER = 'ai';
+import { type AiEvents, CONSUMER } from '../db.ts';
 
 /**
  * A deleted hero leaves no words behind: conversations, advisor messages, the plan draft, stories,

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ModuleContext } from '@lifequest/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OfflinePathfinder } from '../providers/offline-pathfinder.ts';
+import { OfflineProvider } from '../providers/offline/offline-provider.ts';
 import type { ProviderCall } from '../providers/port.ts';
 import { type AiHarness, startAiHarness } from '../testing/test-kit.ts';
 import { countTokens } from './tokens.ts';
@@ -10,7 +10,7 @@ import { countTokens } from './tokens.ts';
 // and AI calls had no rate beyond a daily budget whose 429 said nothing about when to come back.
 
 /** The offline coach, noting every prompt it is asked to weigh. */
-class WatchedPathfinder extends OfflinePathfinder {
+class WatchedProvider extends OfflineProvider {
   readonly weighed: ProviderCall['kind'][] = [];
   override async allowance(call: ProviderCall): Promise<number> {
     this.weighed.push(call.kind);
@@ -96,13 +96,13 @@ describe('what a request may carry in smartGoalData', () => {
 
 describe('the limits on AI calls', () => {
   let ai: AiHarness;
-  let watched: WatchedPathfinder;
+  let watched: WatchedProvider;
   beforeAll(async () => {
     ai = await startAiHarness(
       { AI_RATE_LIMIT_PER_MINUTE: '3', AI_DAILY_TOKEN_BUDGET: '20000' },
       {
         provider: (_config: ModuleContext['config']) => {
-          watched = new WatchedPathfinder();
+          watched = new WatchedProvider();
           return watched;
         },
       },

@@ -24,6 +24,9 @@ export interface CallOptions {
   onUsage(usage: ModelUsage): void;
 }
 
+/** What a hero's chat turn lends a provider call: the client's abort signal and its stream. */
+export type TurnIo = Pick<CallOptions, 'signal' | 'onDelta'>;
+
 export interface OnboardingTask {
   messages: ChatMessage[];
   phase: ConversationPhase;

@@ -1,9 +1,5 @@
 import { type ChatMessage, type ReplanReply, toIsoDate } from '@lifequest/proto';
-import type { CallOptions } from '../providers/port.ts';
-
-/** What a chat turn lends a re-plan: the client's abort signal and its stream. */
-type TurnIo = Pick<CallOptions, 'signal' | 'onDelta'>;
-
+import type { TurnIo } from '../providers/port.ts';
 import {
   chooseQuest,
   NO_OPEN_QUEST,

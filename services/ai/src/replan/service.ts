@@ -3,12 +3,7 @@ import { type Plan, type ReplanBody, type ReplanReply, type ReplanSource, toIsoD
 import type { AiEvents } from '../db.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { Meter } from '../metering/meter.ts';
-import type { CallOptions } from '../providers/port.ts';
-
-/** What a chat turn lends a re-plan: the client's abort signal and its stream. */
-type TurnIo = Pick<CallOptions, 'signal' | 'onDelta'>;
-
-import type { LlmProvider, ReplanTask } from '../providers/port.ts';
+import type { LlmProvider, ReplanTask, TurnIo } from '../providers/port.ts';
 import { replanDraft } from './draft.ts';
 import { fetchOpenQuests, fetchQuest } from './quests.ts';
 

@@ -1,5 +1,4 @@
-import type { AiEvents } from '../db.ts';
-import { CONSUMER } from '../heroes/purge.ts';
+import { type AiEvents, CONSUMER } from '../db.ts';
 
 /**
  * A deleted quest takes its focused stories with it: their whole subject is gone. Epic stories keep

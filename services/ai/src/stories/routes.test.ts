@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '@lifequest/platform';
 import { type Foundation, StoryHistoryItem } from '@lifequest/proto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { OfflinePathfinder } from '../providers/offline-pathfinder.ts';
+import { OfflineProvider } from '../providers/offline/offline-provider.ts';
 import type { CallOptions, StoryTask } from '../providers/port.ts';
 import { type AiHarness, startAiHarness } from '../testing/test-kit.ts';
 
@@ -192,7 +192,7 @@ describe('a story that takes longer than the wait', () => {
   let gate = Promise.resolve();
 
   beforeAll(async () => {
-    const offline = new OfflinePathfinder();
+    const offline = new OfflineProvider();
     const provider = Object.assign(Object.create(offline), {
       async story(task: StoryTask, options: CallOptions) {
         await gate;
@@ -263,7 +263,7 @@ describe('a story whose provider fails', () => {
   const failures = new Map<string, number>();
 
   beforeAll(async () => {
-    const offline = new OfflinePathfinder();
+    const offline = new OfflineProvider();
     // Fails the first `n` tries of a hero named "Fail<n>"; "Broken" never succeeds.
     const provider = Object.assign(Object.create(offline), {
       async story(task: StoryTask, options: CallOptions) {

@@ -9,7 +9,7 @@ import type { HeroAchievement } from '@lifequest/proto';
 import type { AiDb, AiEvents } from '../db.ts';
 import type { Prisma, Story } from '../generated/prisma/client.ts';
 import type { Meter } from '../metering/meter.ts';
-import { narrativeTypeOf } from '../pathfinder/offline/index.ts';
+import { narrativeTypeOf } from '../providers/offline/engine/index.ts';
 import type { LlmProvider, StoryTask } from '../providers/port.ts';
 import { fetchAchievements, fetchHeroName } from './achievements.ts';
 import { STORY_JOB_ATTEMPTS, STORY_QUEUE, StoryJob, storyJobOptions } from './job.ts';

@@ -64,7 +64,7 @@ export function floatingChatPrompt(task: FloatingChatTask, today: Date): PromptM
 
 /**
  * How a plan states its facts, the same rules the offline Pathfinder follows and the development set
- * (pathfinder/dev-set) scores, so a real model and the offline engine can be compared on one contract.
+ * (providers/offline/dev-set) scores, so a real model and the offline engine can be compared on one contract.
  */
 export const PLAN_CONVENTIONS = [
   'How to fill the plan:',

@@ -1,9 +1,9 @@
 import type { SmartPart } from '@lifequest/proto';
+import { crisisReply } from '../../../guardrails/self-harm.ts';
 import { type CoachEvent, type CoachState, resolvedTarget } from './coach.ts';
 import { type DomainId, domainById } from './domain.ts';
 import { daysLeft, finalGoal, measurableText, milestonesOf, questTitle, smartGoalData } from './quest.ts';
 import { describeSpan, formatLongDate } from './readers/calendar.ts';
-import { crisisReply } from './safety.ts';
 import { hashString, pick } from './seed.ts';
 import { describeTarget } from './target.ts';
 

@@ -3,9 +3,9 @@
 // `npm run eval:pathfinder -- --provider openai` scores the model at OPENAI_BASE_URL (OPENAI_API_KEY,
 // OPENAI_MODEL) through the same OpenAiProvider the ai service uses, so the two compare on one contract.
 import { ConfigError, loadConfig } from '@lifequest/platform';
-import { OfflinePathfinder } from '../../providers/offline-pathfinder.ts';
-import { OpenAiProvider } from '../../providers/openai/openai-provider.ts';
-import type { LlmProvider } from '../../providers/port.ts';
+import { OpenAiProvider } from '../../openai/openai-provider.ts';
+import type { LlmProvider } from '../../port.ts';
+import { OfflineProvider } from '../offline-provider.ts';
 import { evaluate, formatEvaluation } from './evaluate.ts';
 import { GOAL_STATEMENTS } from './goal-statements.ts';
 import { HELD_OUT_STATEMENTS } from './held-out.ts';
@@ -19,7 +19,7 @@ function option(args: string[], name: string): string | undefined {
 }
 
 function providerFor(name: string): LlmProvider {
-  if (name === 'offline') return new OfflinePathfinder();
+  if (name === 'offline') return new OfflineProvider();
   const { apiKey, baseUrl, model, timeoutMs } = loadConfig(process.env).openai;
   // Local servers (Ollama, llama.cpp) take any key; OpenAI itself refuses the call without a real one.
   return new OpenAiProvider({ apiKey: apiKey ?? 'none', baseUrl, model, timeoutMs });

@@ -6,9 +6,9 @@ import {
   SavedOnboardingConversation,
 } from '@lifequest/proto';
 import { streamAnswer, wantsStream } from '../http/sse.ts';
-import type { PathfinderService } from './service.ts';
+import type { ConversationService } from './service.ts';
 
-export function pathfinderRoutes(app: HttpServer, pathfinder: PathfinderService): void {
+export function conversationRoutes(app: HttpServer, conversations: ConversationService): void {
   // The onboarding conversation so far: a reload of onboarding step 4 resumes it
   // (docs/features/first-week.md#onboarding-that-survives).
   app.get(
@@ -17,7 +17,7 @@ export function pathfinderRoutes(app: HttpServer, pathfinder: PathfinderService)
       config: { access: 'hero' },
       schema: { response: { 200: SavedOnboardingConversation } },
     },
-    async (request) => pathfinder.savedOnboarding(request.hero.userId),
+    async (request) => conversations.savedOnboarding(request.hero.userId),
   );
 
   // One path, two shapes. Onboarding sends its phase; the floating chat sends messages alone.
@@ -39,17 +39,17 @@ export function pathfinderRoutes(app: HttpServer, pathfinder: PathfinderService)
           ? streamAnswer(
               request,
               reply,
-              (io) => pathfinder.onboarding(userId, body, io),
+              (io) => conversations.onboarding(userId, body, io),
               (a) => a.response,
             )
           : streamAnswer(
               request,
               reply,
-              (io) => pathfinder.floatingChat(userId, body, io),
+              (io) => conversations.floatingChat(userId, body, io),
               (a) => a.reply,
             );
       }
-      return onboarding ? pathfinder.onboarding(userId, body) : pathfinder.floatingChat(userId, body);
+      return onboarding ? conversations.onboarding(userId, body) : conversations.floatingChat(userId, body);
     },
   );
 }

@@ -1,11 +1,11 @@
 import type { AdvisorReply, ChatMessage, SmartPart } from '@lifequest/proto';
+import { crisisReply, detectsSelfHarm } from '../../../guardrails/self-harm.ts';
 import { answerFor } from './answering.ts';
 import { type CoachState, readConversation } from './coach.ts';
 import { domainById } from './domain.ts';
 import { readIntent } from './frame.ts';
 import { planOf } from './quest.ts';
 import { formatLongDate } from './readers/calendar.ts';
-import { crisisReply, detectsSelfHarm } from './safety.ts';
 import type { CoachPlan } from './schemas.ts';
 import { onboardingResponse } from './voice.ts';
 

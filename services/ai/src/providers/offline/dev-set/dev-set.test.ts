@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OfflinePathfinder } from '../../providers/offline-pathfinder.ts';
+import { OfflineProvider } from '../offline-provider.ts';
 import { evaluate, formatEvaluation, share } from './evaluate.ts';
 import { GOAL_STATEMENTS } from './goal-statements.ts';
 import { HELD_OUT_STATEMENTS } from './held-out.ts';
@@ -33,7 +33,7 @@ describe('the offline Pathfinder on the tuning part of the development set', () 
   });
 
   it('gets the facts right', async () => {
-    const evaluation = await evaluate(new OfflinePathfinder(), GOAL_STATEMENTS);
+    const evaluation = await evaluate(new OfflineProvider(), GOAL_STATEMENTS);
     const report = formatEvaluation(evaluation);
     expect(evaluation.failures, report).toEqual([]);
     expect(share(evaluation.overall), report).toBeGreaterThanOrEqual(FLOOR.overall);

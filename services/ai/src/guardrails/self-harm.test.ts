@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crisisReply, detectsSelfHarm } from './safety.ts';
+import { crisisReply, detectsSelfHarm } from './self-harm.ts';
 
 describe('detectsSelfHarm', () => {
   const concerning = [
@@ -14,6 +14,7 @@ describe('detectsSelfHarm', () => {
     'there is no reason to live',
     'I keep thinking about self-harm',
     'I want to starve myself until I am thin',
+    'I don’t   want to live',
   ];
   for (const text of concerning) it(`flags "${text}"`, () => expect(detectsSelfHarm(text)).toBe(true));
 

@@ -1,4 +1,5 @@
 import type { ChatMessage, CreateGoalAction, FloatingChatReply } from '@lifequest/proto';
+import { crisisReply, detectsSelfHarm } from '../../../guardrails/self-harm.ts';
 import { adviceFor, isGreeting, isThanks } from './advice.ts';
 import { answerFor } from './answering.ts';
 import { readConversation, resolvedTarget } from './coach.ts';
@@ -8,7 +9,6 @@ import { isQuestion, normalise } from './intent.ts';
 import { buildMilestonePlan } from './milestones.ts';
 import { milestonesOf, questTitle } from './quest.ts';
 import { addDays, formatLongDate, toIsoDate } from './readers/calendar.ts';
-import { crisisReply, detectsSelfHarm } from './safety.ts';
 import { onboardingResponse, questionFor } from './voice.ts';
 
 // The floating chat bubble: conversational coaching. When a message makes a goal clear (or changes

@@ -1,13 +1,6 @@
 import { type ChatMessage, FloatingChatReply, OnboardingReply, Plan, toIsoDate } from '@lifequest/proto';
-import { OFFLINE_MODEL } from '../metering/prices.ts';
-import { countChatTokens, countTokens } from '../metering/tokens.ts';
-import {
-  advisorTurn,
-  floatingChatTurn,
-  onboardingTurn,
-  replanQuest,
-  writeStory,
-} from '../pathfinder/offline/index.ts';
+import { OFFLINE_MODEL } from '../../metering/prices.ts';
+import { countChatTokens, countTokens } from '../../metering/tokens.ts';
 import type {
   AdvisorAnswer,
   AdvisorTask,
@@ -19,7 +12,8 @@ import type {
   ReplanProposal,
   ReplanTask,
   StoryTask,
-} from './port.ts';
+} from '../port.ts';
+import { advisorTurn, floatingChatTurn, onboardingTurn, replanQuest, writeStory } from './engine/index.ts';
 
 /**
  * The longest answer the offline coach writes, in tokens, beside what it echoes of its input: its
@@ -31,7 +25,7 @@ export const OFFLINE_ANSWER_ALLOWANCE = 4_096;
  * The embedded default: the deterministic offline coach behind the same port as a real model. It meters
  * like one too (tiktoken counts, priced at zero), so budgets and the admin's usage table work offline.
  */
-export class OfflinePathfinder implements LlmProvider {
+export class OfflineProvider implements LlmProvider {
   readonly name = 'offline';
   readonly model = OFFLINE_MODEL;
   async allowance(call: ProviderCall): Promise<number> {

@@ -8,21 +8,16 @@ import {
 } from '@lifequest/proto';
 import { crisisResponse, latestHeroMessage } from '../guardrails/safety.ts';
 import type { Meter } from '../metering/meter.ts';
-import type { FloatingChatTask, LlmProvider, OnboardingTask } from '../providers/port.ts';
+import type { FloatingChatTask, LlmProvider, OnboardingTask, TurnIo } from '../providers/port.ts';
 import type { ReplanChat } from '../replan/chat.ts';
-import type { Conversations } from './conversations.ts';
 import { acceptsQuest } from './start-quest.ts';
-
-export interface TurnIo {
-  signal?: AbortSignal;
-  onDelta?: (text: string) => void;
-}
+import type { Conversations } from './store.ts';
 
 export const CHAT_GREETING =
   "Greetings, hero! I'm The Pathfinder. What are you working towards? Tell me a goal, or ask me anything about staying on the path.";
 
 /** POST /api/ai/pathfinder-conversation: onboarding step 4 and the floating chat bubble. */
-export class PathfinderService {
+export class ConversationService {
   readonly #provider: LlmProvider;
   readonly #meter: Meter;
   readonly #conversations: Conversations;

@@ -1,5 +1,5 @@
 import { type ChatMessage, GOAL_CATEGORIES, type GoalCategory, type Plan } from '@lifequest/proto';
-import type { LlmProvider } from '../../providers/port.ts';
+import type { LlmProvider } from '../../port.ts';
 import { DEV_SET_NOW, type GoalStatement } from './goal-statements.ts';
 import { FACTS, type Fact, factsOf, type Scored, scoreStatement } from './score.ts';
 

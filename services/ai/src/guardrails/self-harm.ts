@@ -1,8 +1,7 @@
-import { normalise } from './intent.ts';
-
-// A message that suggests self-harm gets care, not a plan. The patterns favour catching real distress
-// over precision ('I want to die' is caught even if meant loosely); phrases about goals that merely
-// borrow the words ('kill it at the gym', 'dying to run a marathon') are not.
+// A message that suggests self-harm gets care, not a plan: from every provider alike (safety.ts), and
+// inside the offline engine's own turns. The patterns favour catching real distress over precision ('I
+// want to die' is caught even if meant loosely); phrases about goals that merely borrow the words ('kill
+// it at the gym', 'dying to run a marathon') are not.
 
 const SELF_HARM = [
   /\b(?:kill|hurt|harm|cut|injure|starve|punish)\s+my ?self\b/,
@@ -20,8 +19,20 @@ const SELF_HARM = [
   /\bend it all\b/,
 ];
 
+/**
+ * Curly quotes and stray spacing made plain, as the offline engine reads a message. (The engine also
+ * corrects misspellings of goal words, months and the like; none of them is a word these patterns need.)
+ */
+function plain(text: string): string {
+  return text
+    .replace(/[‘’`´]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 export function detectsSelfHarm(text: string): boolean {
-  const t = normalise(text).toLowerCase();
+  const t = plain(text).toLowerCase();
   return SELF_HARM.some((pattern) => pattern.test(t));
 }
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { OFFLINE_MODEL } from '../metering/prices.ts';
-import { countChatTokens } from '../metering/tokens.ts';
-import { OfflinePathfinder } from './offline-pathfinder.ts';
-import type { ModelUsage } from './port.ts';
+import { OFFLINE_MODEL } from '../../metering/prices.ts';
+import { countChatTokens } from '../../metering/tokens.ts';
+import type { ModelUsage } from '../port.ts';
+import { OfflineProvider } from './offline-provider.ts';
 
 const today = new Date('2026-03-02T09:00:00Z');
-const offline = new OfflinePathfinder();
+const offline = new OfflineProvider();
 
-describe('OfflinePathfinder', () => {
+describe('OfflineProvider', () => {
   it('answers through the port, streams pieces that join into the exact reply, and meters with tiktoken', async () => {
     const usages: ModelUsage[] = [];
     const deltas: string[] = [];

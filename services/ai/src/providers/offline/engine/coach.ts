@@ -1,4 +1,5 @@
 import type { ConversationPhase, SmartPart } from '@lifequest/proto';
+import { detectsSelfHarm } from '../../../guardrails/self-harm.ts';
 import { classifyMessage } from './conversation.ts';
 import { applyCorrection, correctionOf, correctWithin } from './correction.ts';
 import type { DomainId } from './domain.ts';
@@ -8,7 +9,6 @@ import { isAffirmation, isNegation, isRefineRequest, isUnsure, namedParts, norma
 import { addDays, daysBetween, fromIsoDate, toIsoDate } from './readers/calendar.ts';
 import { type Deadline, declinesDeadline } from './readers/deadline.ts';
 import { round, type Target } from './readers/quantity.ts';
-import { detectsSelfHarm } from './safety.ts';
 import { absorb, achievableKey } from './takes.ts';
 import { type Measure, resolveTarget } from './target.ts';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 // it, so the rest of the ai service may import the engine only through that file.
 
 const here = dirname(fileURLToPath(import.meta.url));
-const serviceSrc = resolve(here, '../..');
+const serviceSrc = resolve(here, '../../..');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -33,16 +33,16 @@ describe('the offline Pathfinder boundary', () => {
     const deep = outside.flatMap((file) =>
       importsIntoEngine(file)
         .filter((path) => path !== 'index.ts')
-        .map((path) => `${relative(serviceSrc, file)} imports offline/${path}`),
+        .map((path) => `${relative(serviceSrc, file)} imports engine/${path}`),
     );
     expect(outside.length).toBeGreaterThan(10);
     expect(deep).toEqual([]);
   });
 
   it('sees a deep import when there is one', () => {
-    const file = join(serviceSrc, 'providers/offline-pathfinder.ts');
+    const file = join(serviceSrc, 'providers/offline/offline-provider.ts');
     expect(importsIntoEngine(file)).toEqual(['index.ts']);
-    const deep = "import { readConversation } from '../pathfinder/offline/coach.ts';";
+    const deep = "import { readConversation } from './engine/coach.ts';";
     expect(importsIntoEngine(file, deep)).toEqual(['coach.ts']);
   });
 });

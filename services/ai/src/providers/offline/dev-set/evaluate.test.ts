@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer, type FakeOpenAi, startFakeOpenAi } from '../../providers/openai/fake-openai-server.ts';
-import { OpenAiProvider } from '../../providers/openai/openai-provider.ts';
+import { answer, type FakeOpenAi, startFakeOpenAi } from '../../openai/fake-openai-server.ts';
+import { OpenAiProvider } from '../../openai/openai-provider.ts';
 import { evaluate, formatEvaluation } from './evaluate.ts';
 import { DEV_SET_NOW, type GoalStatement } from './goal-statements.ts';
 
