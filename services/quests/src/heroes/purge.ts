@@ -1,5 +1,6 @@
 import { isUuid } from '@lifequest/proto';
 import type { QuestEvents } from '../db.ts';
+import { forgetHeroKeys } from '../idempotency/store.ts';
 
 /**
  * A deleted hero leaves nothing behind: quests go, and their milestones and progress with them, the
@@ -13,6 +14,7 @@ export async function purgeDeletedHeroes(events: QuestEvents): Promise<void> {
     if (isUuid(userId)) {
       await tx.goal.deleteMany({ where: { userId } });
       await tx.onboarding.deleteMany({ where: { userId } });
+      await forgetHeroKeys(tx, userId);
     }
     await emit('user.purged', { userId, service: 'quests' }, null);
     await events.forget(tx, userId);
