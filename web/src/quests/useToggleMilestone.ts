@@ -1,7 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import type { User } from '../auth/user.ts';
+import { queueCheckOff } from '../offline/checkOff.ts';
+import { isNetworkFailure, isOnline } from '../offline/network.ts';
 import { refreshQuests } from './questQueries.ts';
 import { confirmTotals, movedBy, showXpChange } from './reconcileXp.ts';
 import type { Goal, Milestone, MilestoneToggleResult } from './types.ts';
@@ -25,25 +27,40 @@ export function withXp(user: User, result: MilestoneToggleResult): User {
 export function useToggleMilestone() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (milestoneId: string) =>
-      api.post<MilestoneToggleResult>(`/api/milestones/${encodeURIComponent(milestoneId)}/toggle`),
-    onSuccess: (result) => {
-      if (result.user) {
-        confirmTotals(queryClient, result.user);
-      } else {
-        showXpChange(queryClient, result.xpDelta);
+    mutationFn: async (milestoneId: string): Promise<MilestoneToggleResult | null> => {
+      // Without a connection the check-off is queued and replayed later (docs/features/offline-app.md).
+      if (!isOnline() && (await queueCheckOff(queryClient, milestoneId))) return null;
+      try {
+        return await api.post<MilestoneToggleResult>(
+          `/api/milestones/${encodeURIComponent(milestoneId)}/toggle`,
+        );
+      } catch (error) {
+        if (isNetworkFailure(error) && (await queueCheckOff(queryClient, milestoneId))) return null;
+        throw error;
       }
-      queryClient.setQueryData<Milestone[]>(queryKeys.milestones, (list) =>
-        list?.map((milestone) => (milestone.id === result.milestone.id ? result.milestone : milestone)),
-      );
-      queryClient.setQueryData<Goal[]>(queryKeys.goals, (list) =>
-        list?.map((goal) =>
-          goal.id === result.goal.id
-            ? { ...goal, progress: result.goal.progress, is_completed: result.goal.is_completed }
-            : goal,
-        ),
-      );
-      refreshQuests(queryClient);
+    },
+    onSuccess: (result) => {
+      if (result) applyToggleResult(queryClient, result);
     },
   });
+}
+
+/** Draws a toggle's (or a replayed set's) answer: the header XP, the milestone, its quest's progress. */
+export function applyToggleResult(queryClient: QueryClient, result: MilestoneToggleResult): void {
+  if (result.user) {
+    confirmTotals(queryClient, result.user);
+  } else {
+    showXpChange(queryClient, result.xpDelta);
+  }
+  queryClient.setQueryData<Milestone[]>(queryKeys.milestones, (list) =>
+    list?.map((milestone) => (milestone.id === result.milestone.id ? result.milestone : milestone)),
+  );
+  queryClient.setQueryData<Goal[]>(queryKeys.goals, (list) =>
+    list?.map((goal) =>
+      goal.id === result.goal.id
+        ? { ...goal, progress: result.goal.progress, is_completed: result.goal.is_completed }
+        : goal,
+    ),
+  );
+  refreshQuests(queryClient);
 }

@@ -1,0 +1,33 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../api/queryKeys.ts';
+import type { Milestone } from '../quests/types.ts';
+import { storedHeroId } from './hero.ts';
+import { flushHeroCache } from './persist.ts';
+import { enqueue } from './queue.ts';
+
+/**
+ * A check-off made without a connection: the milestone is set to the other state than the one the hero
+ * sees, queued with a new Idempotency-Key, and drawn so at once (pending until the replay's answer).
+ * False when there is nothing to queue it for (no hero known, or the milestone is not in the cache).
+ */
+export async function queueCheckOff(queryClient: QueryClient, milestoneId: string): Promise<boolean> {
+  const heroId = storedHeroId();
+  const milestone = queryClient
+    .getQueryData<Milestone[]>(queryKeys.milestones)
+    ?.find((m) => m.id === milestoneId);
+  if (!heroId || !milestone) return false;
+  const completed = !milestone.is_completed;
+  await enqueue({
+    kind: 'milestone',
+    key: crypto.randomUUID(),
+    heroId,
+    milestoneId,
+    completed,
+    queuedAt: new Date().toISOString(),
+  });
+  queryClient.setQueryData<Milestone[]>(queryKeys.milestones, (list) =>
+    list?.map((m) => (m.id === milestoneId ? { ...m, is_completed: completed } : m)),
+  );
+  await flushHeroCache();
+  return true;
+}
