@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { readSessionId } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import type { User } from '../auth/user.ts';
 import { storedHeroId, storeHeroId } from './hero.ts';
@@ -24,7 +23,8 @@ const withinBudget = (work: Promise<unknown>) =>
  */
 export async function startOffline(queryClient: QueryClient): Promise<void> {
   captureInstallPrompt();
-  const heroId = readSessionId() ? storedHeroId() : null;
+  // Signing out forgets the hero (below), so a hero named here is the one signed in last.
+  const heroId = storedHeroId();
   if (heroId) {
     await withinBudget(Promise.all([restoreHeroCache(queryClient, heroId), loadQueue(heroId)]));
     if (isOnline()) void queryClient.invalidateQueries();
@@ -58,5 +58,5 @@ export async function startOffline(queryClient: QueryClient): Promise<void> {
 }
 
 function replay(queryClient: QueryClient): void {
-  if (isOnline() && readSessionId()) void replayQueue(queryClient).catch(() => {});
+  if (isOnline()) void replayQueue(queryClient).catch(() => {});
 }
