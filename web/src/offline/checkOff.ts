@@ -31,3 +31,21 @@ export async function queueCheckOff(queryClient: QueryClient, milestoneId: strin
   await flushHeroCache();
   return true;
 }
+
+/** A progress entry logged without a connection: queued with a new Idempotency-Key. False with no hero known. */
+export async function queueProgress(body: {
+  goalId: string;
+  value: string | number;
+  note?: string | null;
+}): Promise<boolean> {
+  const heroId = storedHeroId();
+  if (!heroId) return false;
+  await enqueue({
+    kind: 'progress',
+    key: crypto.randomUUID(),
+    heroId,
+    body,
+    queuedAt: new Date().toISOString(),
+  });
+  return true;
+}

@@ -1,7 +1,9 @@
+import type { ProgressEntry } from '@lifequest/proto';
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, errorMessageFrom, readSessionId } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import { refreshQuests } from '../quests/questQueries.ts';
+import { showXpChange } from '../quests/reconcileXp.ts';
 import type { Milestone, MilestoneToggleResult } from '../quests/types.ts';
 import { applyToggleResult } from '../quests/useToggleMilestone.ts';
 import { isNetworkFailure, isOnline } from './network.ts';
@@ -83,6 +85,7 @@ async function run(queryClient: QueryClient): Promise<void> {
     try {
       const answer = await send(change);
       if (change.kind === 'milestone') applyToggleResult(queryClient, answer as MilestoneToggleResult);
+      else showXpChange(queryClient, (answer as ProgressEntry).xpBonus);
       sent += 1;
     } catch (error) {
       if (isFinalRefusal(error)) {

@@ -45,14 +45,7 @@ export function AppRoutes() {
               </NeedsNetwork>
             }
           />
-          <Route
-            path="/pathfinder"
-            element={
-              <NeedsNetwork screen="The Pathfinder">
-                <PathfinderPage />
-              </NeedsNetwork>
-            }
-          />
+          <Route path="/pathfinder" element={<PathfinderPage />} />
           <Route
             path="/admin"
             element={
