@@ -5,6 +5,13 @@ import { storedHeroId } from './hero.ts';
 import { flushHeroCache } from './persist.ts';
 import { enqueue } from './queue.ts';
 
+// The queue is ordered by this time: two changes made within one millisecond still keep their order.
+let lastQueuedAt = 0;
+const queuedAt = () => {
+  lastQueuedAt = Math.max(Date.now(), lastQueuedAt + 1);
+  return new Date(lastQueuedAt).toISOString();
+};
+
 /**
  * A check-off made without a connection: the milestone is set to the other state than the one the hero
  * sees, queued with a new Idempotency-Key, and drawn so at once (pending until the replay's answer).
@@ -22,8 +29,9 @@ export async function queueCheckOff(queryClient: QueryClient, milestoneId: strin
     key: crypto.randomUUID(),
     heroId,
     milestoneId,
+    title: milestone.title,
     completed,
-    queuedAt: new Date().toISOString(),
+    queuedAt: queuedAt(),
   });
   queryClient.setQueryData<Milestone[]>(queryKeys.milestones, (list) =>
     list?.map((m) => (m.id === milestoneId ? { ...m, is_completed: completed } : m)),
@@ -45,7 +53,7 @@ export async function queueProgress(body: {
     key: crypto.randomUUID(),
     heroId,
     body,
-    queuedAt: new Date().toISOString(),
+    queuedAt: queuedAt(),
   });
   return true;
 }

@@ -52,6 +52,7 @@ it('reads a milestone as its last queued set, or as nothing queued', () => {
     key: crypto.randomUUID(),
     heroId: 'h',
     milestoneId,
+    title: milestoneId,
     completed,
     queuedAt: new Date(0).toISOString(),
   });

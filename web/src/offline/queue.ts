@@ -14,6 +14,8 @@ export type QueuedChange =
       key: string;
       heroId: string;
       milestoneId: string;
+      /** As the hero saw it, to say which one the server refused (the cache may have lost it by then). */
+      title: string;
       completed: boolean;
       queuedAt: string;
     }

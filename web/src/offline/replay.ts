@@ -1,10 +1,9 @@
 import type { ProgressEntry } from '@lifequest/proto';
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, errorMessageFrom, readSessionId } from '../api/http.ts';
-import { queryKeys } from '../api/queryKeys.ts';
 import { refreshQuests } from '../quests/questQueries.ts';
 import { showXpChange } from '../quests/reconcileXp.ts';
-import type { Milestone, MilestoneToggleResult } from '../quests/types.ts';
+import type { MilestoneToggleResult } from '../quests/types.ts';
 import { applyToggleResult } from '../quests/useToggleMilestone.ts';
 import { isNetworkFailure, isOnline } from './network.ts';
 import { dequeue, type QueuedChange, queuedChanges } from './queue.ts';
@@ -54,13 +53,9 @@ function isFinalRefusal(error: unknown): error is ApiError {
   );
 }
 
-function describe(queryClient: QueryClient, change: QueuedChange): string {
+function describe(change: QueuedChange): string {
   if (change.kind === 'progress') return 'A progress entry';
-  const milestone = queryClient
-    .getQueryData<Milestone[]>(queryKeys.milestones)
-    ?.find((m) => m.id === change.milestoneId);
-  const title = milestone ? `"${milestone.title}"` : 'A milestone';
-  return `${title} marked ${change.completed ? 'done' : 'not done'}`;
+  return `"${change.title}" marked ${change.completed ? 'done' : 'not done'}`;
 }
 
 let running: Promise<void> | null = null;
@@ -91,7 +86,7 @@ async function run(queryClient: QueryClient): Promise<void> {
       if (isFinalRefusal(error)) {
         addRefusal({
           key: change.key,
-          what: describe(queryClient, change),
+          what: describe(change),
           reason: errorMessageFrom(error.body, error.message, error.status),
         });
         sent += 1;
