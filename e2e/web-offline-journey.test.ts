@@ -24,7 +24,12 @@ const milestone = (page: Page, quest: string, title: string) =>
 async function readyForOffline(page: Page): Promise<void> {
   // Page code as text: the root tsconfig has no DOM types.
   await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
-  const keptHeroes = `new Promise((resolve) => {
+  await settles(() => keptHeroes(page)).toBe(1);
+}
+
+/** How many heroes' data this browser keeps in IndexedDB (web/src/offline/persist.ts). */
+function keptHeroes(page: Page): Promise<number> {
+  return page.evaluate<number>(`new Promise((resolve) => {
     const open = indexedDB.open('lifequest-offline-cache');
     open.onsuccess = () => {
       const db = open.result;
@@ -34,8 +39,7 @@ async function readyForOffline(page: Page): Promise<void> {
       count.onerror = () => resolve(0);
     };
     open.onerror = () => resolve(0);
-  })`;
-  await settles(() => page.evaluate<number>(keptHeroes)).toBe(1);
+  })`);
 }
 
 /** The answer's JSON, once it is a 2xx. */
@@ -119,6 +123,10 @@ it.skipIf(skipReason !== null)(
     await settles(() => again.getByTestId('header-xp').first().textContent()).toBe(`${ledger.totalXP} XP`);
     await journey.screens.check(again, 'replayed with a refusal');
     await otherDevice.dispose();
+
+    // Signing out leaves nothing of the hero's data in this browser.
+    await again.getByRole('button', { name: 'Logout' }).click();
+    await settles(() => keptHeroes(again)).toBe(0);
     journey.screens.finish();
   },
   180_000,

@@ -59,6 +59,13 @@ export async function restoreHeroCache(queryClient: QueryClient, heroId: string)
 }
 
 let saveNow: () => Promise<void> = async () => {};
+// Writes and deletions run one after the other, so a save already under way cannot bring back a
+// signed-out hero's data after it was deleted.
+let writes: Promise<unknown> = Promise.resolve();
+const inTurn = (write: () => Promise<unknown>): Promise<void> => {
+  writes = writes.then(write).catch(() => {});
+  return writes.then(() => undefined);
+};
 
 /**
  * Saves the kept queries whenever the cache changes (at most every half second) for the hero `heroOf()`
@@ -76,7 +83,7 @@ export function keepHeroCache(queryClient: QueryClient, heroOf: () => string | n
       buster: BUSTER,
       clientState: dehydrate(queryClient, { shouldDehydrateQuery: isKept }),
     };
-    await set(heroId, kept, cacheStore()).catch(() => {});
+    await inTurn(() => (heroOf() === heroId ? set(heroId, kept, cacheStore()) : Promise.resolve()));
   };
   saveNow = save;
   return queryClient.getQueryCache().subscribe((event) => {
@@ -91,6 +98,6 @@ export function flushHeroCache(): Promise<void> {
 }
 
 /** Logout: the hero's kept data goes. */
-export async function forgetHeroCache(heroId: string): Promise<void> {
-  await del(heroId, cacheStore());
+export function forgetHeroCache(heroId: string): Promise<void> {
+  return inTurn(() => del(heroId, cacheStore()));
 }
