@@ -91,8 +91,18 @@ describe('the service worker', () => {
     expect(worker).toContain('createHandlerBoundToURL("/index.html")');
     expect(worker).toMatch(/denylist:\[\/\^\\\/api\\\/\//);
     expect(precached.filter((url) => url.includes('api/'))).toEqual([]);
-    // No runtime caching strategy at all: API data lives in the page's per-hero store, not here.
-    expect(worker).not.toMatch(/NetworkFirst|CacheFirst|StaleWhileRevalidate|NetworkOnly|registerRoute\(\//);
+    // No caching strategy at all: API data lives in the page's per-hero store, not here. The one API
+    // route hands a failed check-off (PUT, with its key) to Background Sync, through the network only.
+    expect(worker).not.toMatch(/CacheFirst|StaleWhileRevalidate|NetworkFirst|CacheOnly/);
+    const apiRoutes = [
+      ...worker.matchAll(/registerRoute\((\/[^,]+),new \w+\.(\w+)\(\{plugins:\[new \w+\.(\w+)\(/g),
+    ];
+    expect(apiRoutes.map((route) => [route[1], route[2], route[3]])).toEqual([
+      ['/\\/api\\/milestones\\/[^/]+$/', 'NetworkOnly', 'BackgroundSyncPlugin'],
+    ]);
+    expect(worker).toMatch(
+      /BackgroundSyncPlugin\("lifequest-check-offs",\{maxRetentionTime:10080\}\)\]\}\),"PUT"\)/,
+    );
   });
 
   it('waits for the hero to take a new release (prompt), and drops the caches of old ones', () => {

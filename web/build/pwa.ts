@@ -7,7 +7,7 @@ export const THEME_COLOR = '#0b1020';
  * The installable app and its service worker (docs/features/offline-app.md#caching), made by Workbox
  * through vite-plugin-pwa. The worker precaches the app shell (the built HTML, scripts, styles and
  * icons) and answers page navigations with index.html when the network is gone. It caches no API
- * answer at all: a hero's data survives offline in the query cache the page persists per hero
+ * answer at all (its one API route only hands failed check-offs to Background Sync): a hero's data survives offline in the query cache the page persists per hero
  * (web/src/offline/persist.ts), which logout clears, so nothing one hero saw can reach another, and
  * no session or admin call (/api/auth/*, /api/admin/*) is ever kept.
  */
@@ -42,6 +42,19 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     // An API path is never a page: it goes to the network, or fails as the network does.
     navigateFallbackDenylist: [/^\/api\//, /^\/metrics/],
     cleanupOutdatedCaches: true,
-    runtimeCaching: [],
+    // Background Sync where the browser has it: a replayed check-off (always a PUT with its
+    // Idempotency-Key) whose request fails on the network is kept by the worker and sent when the
+    // connection returns, even with every tab closed. Never cached (NetworkOnly). The page's own queue
+    // replays the same key later, which the server answers with its first answer.
+    runtimeCaching: [
+      {
+        urlPattern: /\/api\/milestones\/[^/]+$/,
+        method: 'PUT',
+        handler: 'NetworkOnly',
+        options: {
+          backgroundSync: { name: 'lifequest-check-offs', options: { maxRetentionTime: 7 * 24 * 60 } },
+        },
+      },
+    ],
   },
 };

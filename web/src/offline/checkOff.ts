@@ -3,7 +3,7 @@ import { queryKeys } from '../api/queryKeys.ts';
 import type { Milestone } from '../quests/types.ts';
 import { storedHeroId } from './hero.ts';
 import { flushHeroCache } from './persist.ts';
-import { enqueue } from './queue.ts';
+import { enqueue, type QueuedChange } from './queue.ts';
 
 // The queue is ordered by this time: two changes made within one millisecond still keep their order.
 let lastQueuedAt = 0;
@@ -24,7 +24,7 @@ export async function queueCheckOff(queryClient: QueryClient, milestoneId: strin
     ?.find((m) => m.id === milestoneId);
   if (!heroId || !milestone) return false;
   const completed = !milestone.is_completed;
-  await enqueue({
+  const change: QueuedChange = {
     kind: 'milestone',
     key: crypto.randomUUID(),
     heroId,
@@ -32,7 +32,8 @@ export async function queueCheckOff(queryClient: QueryClient, milestoneId: strin
     title: milestone.title,
     completed,
     queuedAt: queuedAt(),
-  });
+  };
+  await enqueue(change);
   queryClient.setQueryData<Milestone[]>(queryKeys.milestones, (list) =>
     list?.map((m) => (m.id === milestoneId ? { ...m, is_completed: completed } : m)),
   );

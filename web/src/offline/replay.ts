@@ -67,14 +67,35 @@ let running: Promise<void> | null = null;
  * One replay at a time in this tab.
  */
 export function replayQueue(queryClient: QueryClient): Promise<void> {
-  running ??= run(queryClient).finally(() => {
-    running = null;
-  });
+  running ??= run(queryClient)
+    .then((stopped) => retryLater(queryClient, stopped))
+    .finally(() => {
+      running = null;
+    });
   return running;
 }
 
-async function run(queryClient: QueryClient): Promise<void> {
+// The browser says online a moment before requests get through (and a server may be restarting): a
+// replay stopped by the network is tried again while online, 1 s later, then 2, 4… up to 30 s.
+let retryDelayMs = 1_000;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+function retryLater(queryClient: QueryClient, stopped: boolean): void {
+  if (!stopped) {
+    retryDelayMs = 1_000;
+    return;
+  }
+  if (retryTimer || !isOnline()) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    if (isOnline()) void replayQueue(queryClient).catch(() => {});
+  }, retryDelayMs);
+  retryDelayMs = Math.min(retryDelayMs * 2, 30_000);
+}
+
+/** Answers whether the replay stopped with changes still queued because the network failed. */
+async function run(queryClient: QueryClient): Promise<boolean> {
   let sent = 0;
+  let stopped = false;
   for (const change of [...queuedChanges()]) {
     if (!isOnline()) break;
     try {
@@ -91,6 +112,8 @@ async function run(queryClient: QueryClient): Promise<void> {
         });
         sent += 1;
       } else if (isNetworkFailure(error) || error instanceof ApiError) {
+        // Signed out (401): the hero's next sign-in replays it; anything else is tried again soon.
+        stopped = !(error instanceof ApiError && error.status === 401);
         break;
       } else {
         throw error;
@@ -100,4 +123,5 @@ async function run(queryClient: QueryClient): Promise<void> {
   }
   // The server's word on everything the replay touched (a refused change's optimistic tick goes too).
   if (sent > 0) refreshQuests(queryClient);
+  return stopped;
 }
