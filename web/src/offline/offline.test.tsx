@@ -61,3 +61,27 @@ it('reads a milestone as its last queued set, or as nothing queued', () => {
   expect(queuedMilestoneState(queue, 'b')).toBe(true);
   expect(queuedMilestoneState(queue, 'c')).toBeUndefined();
 });
+
+describe('the install offer', () => {
+  it('is made once, on the profile, after the browser offered to install; "Not now" ends it for good', async () => {
+    const { captureInstallPrompt } = await import('./install.ts');
+    const { InstallOffer } = await import('./InstallOffer.tsx');
+    localStorage.removeItem('lifequest.install.offered');
+    captureInstallPrompt();
+    const browserPrompt = () =>
+      Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => {},
+        userChoice: Promise.resolve({ outcome: 'dismissed' as const }),
+      });
+    render(<InstallOffer />);
+    expect(screen.queryByRole('button', { name: 'Install LifeQuest' })).toBeNull();
+    const offered = browserPrompt();
+    act(() => void window.dispatchEvent(offered));
+    expect(offered.defaultPrevented).toBe(true);
+    expect(screen.getByRole('button', { name: 'Install LifeQuest' })).toBeTruthy();
+    act(() => screen.getByRole('button', { name: 'Not now' }).click());
+    expect(screen.queryByRole('button', { name: 'Install LifeQuest' })).toBeNull();
+    act(() => void window.dispatchEvent(browserPrompt()));
+    expect(screen.queryByRole('button', { name: 'Install LifeQuest' })).toBeNull();
+  });
+});
