@@ -1,7 +1,9 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress.ts';
+import { pwaOptions } from './build/pwa.ts';
 
 const webRoot = new URL('.', import.meta.url).pathname;
 
@@ -23,7 +25,7 @@ function protoIsPure(): Plugin {
 // Root is pinned to this folder so `vite build web` from the repo root and `vite build` from web/ agree.
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss(), protoIsPure(), precompress()],
+  plugins: [react(), tailwindcss(), protoIsPure(), VitePWA(pwaOptions), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -42,6 +42,8 @@ interface Row {
   noLeak?: boolean;
   /** Called on a fresh session of each caller (logout ends the session it is called with). */
   freshSession?: boolean;
+  /** Headers the route needs besides the session's (a fresh Idempotency-Key per call, say). */
+  headers?: () => Record<string, string>;
 }
 
 const OPEN = (status: number) => ({ anonymous: status, other: status, admin: status, owner: status });
@@ -99,6 +101,13 @@ const MATRIX: Record<string, Row> = {
   'GET /api/milestones': { path: () => '/api/milestones', expect: HERO(200), noLeak: true },
   'POST /api/milestones/{id}/toggle': {
     path: (s) => `/api/milestones/${s.milestoneId}/toggle`,
+    expect: OWNED(200),
+    noLeak: true,
+  },
+  'PUT /api/milestones/{id}': {
+    path: (s) => `/api/milestones/${s.milestoneId}`,
+    body: () => ({ completed: true }),
+    headers: () => ({ 'idempotency-key': crypto.randomUUID() }),
     expect: OWNED(200),
     noLeak: true,
   },
@@ -374,7 +383,7 @@ it('answers every route × caller with the expected status, and never another he
         sessionId = row.freshSession ? await signIn(s.email, s.password) : s.sessionId;
       }
       const path = row.path(seed).replace('CHALLENGE', challengeId);
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...row.headers?.() };
       if (sessionId) headers.authorization = `Bearer ${sessionId}`;
       let body: string | undefined;
       if (method !== 'GET' && method !== 'DELETE') {

@@ -45,6 +45,8 @@ export const ERROR_CODES = {
   ADMIN_DELETE_ADMIN: { status: 403, error: 'Admins cannot be deleted here' },
   EMAIL_TAKEN: { status: 409, error: 'Email already registered' },
   CONFLICT: { status: 409, error: 'Conflict' },
+  /** An Idempotency-Key this hero already sent with another request (docs/features/offline-app.md#idempotency). */
+  IDEMPOTENCY_KEY_REUSED: { status: 422, error: 'Idempotency key already used' },
   /** The request did not arrive whole within the server's request timeout. */
   REQUEST_TIMEOUT: { status: 408, error: 'Request took too long' },
   PAYLOAD_TOO_LARGE: { status: 413, error: 'Request too large' },

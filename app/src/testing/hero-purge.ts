@@ -58,6 +58,21 @@ export async function heroOfEveryFeature(
     await ok('a toggle', hero.post(`/api/milestones/${milestone.id}/toggle`));
   }
   await ok('progress', hero.post('/api/progress', { goalId: quest.id, value: 500, note: `${name} saved` }));
+  // Answers kept for Idempotency-Keys (docs/features/offline-app.md#idempotency).
+  const key = { 'idempotency-key': crypto.randomUUID() };
+  await ok(
+    'a set',
+    hero.request('PUT', `/api/milestones/${quest.milestones[0].id}`, { completed: true }, key),
+  );
+  await ok(
+    'keyed progress',
+    hero.request(
+      'POST',
+      '/api/progress',
+      { goalId: quest.id, value: 1 },
+      { 'idempotency-key': crypto.randomUUID() },
+    ),
+  );
   await ok('a foundation', hero.patch(`/api/goals/${quest.id}/foundation`, { foundation: 'Finance' }));
   await ok(
     'floating chat',

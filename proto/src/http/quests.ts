@@ -99,6 +99,22 @@ export const MilestoneToggleResult = z.object({
 });
 export type MilestoneToggleResult = z.infer<typeof MilestoneToggleResult>;
 
+/**
+ * The `Idempotency-Key` header of PUT /api/milestones/{id} (required) and POST /api/progress (optional):
+ * a key the client makes once per intended change (a UUID), so a replay answers the first answer
+ * (docs/features/offline-app.md#idempotency).
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IdempotencyKey = z
+  .string({ error: 'Idempotency-Key header is required' })
+  .regex(/^[A-Za-z0-9_.:-]{8,128}$/, 'Idempotency-Key must be 8 to 128 letters, digits or -_.:');
+
+/** PUT /api/milestones/{id}: sets a milestone done or open (a toggle flips; a replay of this changes nothing). */
+export const MilestoneSetBody = z.object({
+  completed: z.boolean({ error: 'completed must be true or false' }),
+});
+export type MilestoneSetBody = z.infer<typeof MilestoneSetBody>;
+
 /** A milestone suggested by the floating chat: a plain title, or an object in either naming style. */
 export const SuggestedMilestone = z.union([
   z.string().trim().min(1, 'a milestone needs a title').max(MILESTONE_TITLE_MAX),

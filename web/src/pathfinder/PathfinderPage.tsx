@@ -1,5 +1,6 @@
 import { BarChart3, LayoutDashboard, MessageSquare } from 'lucide-react';
 import { Tabs } from 'radix-ui';
+import { NeedsNetwork } from '../offline/NeedsNetwork.tsx';
 import { Card } from '../ui/Card.tsx';
 import { TabsList, TabsTrigger, useTabParam } from '../ui/Tabs.tsx';
 import { AiCoach } from './AiCoach.tsx';
@@ -52,7 +53,10 @@ export default function PathfinderPage() {
           <PathfinderDashboard />
         </Tabs.Content>
         <Tabs.Content value="chat">
-          <AiCoach />
+          {/* The chat needs the model; progress logged offline on the dashboard tab is queued. */}
+          <NeedsNetwork screen="The Pathfinder's chat">
+            <AiCoach />
+          </NeedsNetwork>
         </Tabs.Content>
         <Tabs.Content value="analytics">
           <Card className="grid justify-items-center gap-3 py-12 text-center">

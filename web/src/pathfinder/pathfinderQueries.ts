@@ -7,6 +7,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
+import { queueProgress } from '../offline/checkOff.ts';
+import { isNetworkFailure, isOnline } from '../offline/network.ts';
 import { refreshQuests } from '../quests/questQueries.ts';
 import { showXpChange } from '../quests/reconcileXp.ts';
 import { toast } from '../ui/toast/toastStore.ts';
@@ -46,9 +48,25 @@ export interface LogProgressInput {
 export function useLogProgress() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ goalId, value, note }: LogProgressInput) =>
-      api.post<ProgressEntry>('/api/progress', { goalId, value, note: note.trim() || null }),
+    mutationFn: async ({ goalId, value, note }: LogProgressInput): Promise<ProgressEntry | null> => {
+      const body = { goalId, value, note: note.trim() || null };
+      // Without a connection the entry is queued and replayed later (docs/features/offline-app.md).
+      if (!isOnline() && (await queueProgress(body))) return null;
+      try {
+        return await api.post<ProgressEntry>('/api/progress', body);
+      } catch (error) {
+        if (isNetworkFailure(error) && (await queueProgress(body))) return null;
+        throw error;
+      }
+    },
     onSuccess: (entry, input) => {
+      if (!entry) {
+        toast({
+          title: 'Saved offline',
+          description: `${formatProgressValue(input.value, input.unit)} on "${input.title}" will be logged when you are back online.`,
+        });
+        return;
+      }
       showXpChange(queryClient, entry.xpBonus);
       refreshQuests(queryClient);
       const bonus = entry.xpBonus > 0 ? ` +${entry.xpBonus} XP for logging today.` : '';

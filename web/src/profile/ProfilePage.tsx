@@ -3,6 +3,7 @@ import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import type { User } from '../auth/user.ts';
 import { foundationIcons } from '../foundations/foundationIcons.ts';
 import { foundationTheme } from '../foundations/foundationTheme.ts';
+import { InstallOffer } from '../offline/InstallOffer.tsx';
 import { useGoals, useMilestones } from '../quests/questQueries.ts';
 import type { Goal, Milestone } from '../quests/types.ts';
 import { Badge } from '../ui/Badge.tsx';
@@ -99,6 +100,7 @@ export default function ProfilePage() {
   return (
     <div className="grid gap-6">
       <HeroProfile user={user} goals={goalList} milestones={milestones.data ?? []} />
+      <InstallOffer />
 
       <HallSettings key={`${user.name}:${user.nextRenameAt}`} user={user} />
 

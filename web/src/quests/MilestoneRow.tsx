@@ -1,5 +1,6 @@
 import { formatDate } from '@lifequest/proto';
 import { CheckCircle2, Circle } from 'lucide-react';
+import { PendingMark } from '../offline/PendingMark.tsx';
 import { Badge } from '../ui/Badge.tsx';
 import type { Milestone } from './types.ts';
 
@@ -39,6 +40,7 @@ export function MilestoneRow({ milestone, onToggle, pending }: MilestoneRowProps
           </span>
           {due ? <span className="block text-muted text-xs">Due {due}</span> : null}
         </span>
+        <PendingMark milestoneId={milestone.id} />
         <Badge>{milestone.xp_reward} XP</Badge>
       </button>
     </li>

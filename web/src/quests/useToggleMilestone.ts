@@ -1,7 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import type { User } from '../auth/user.ts';
+import { queueCheckOff } from '../offline/checkOff.ts';
+import { isNetworkFailure, isOnline } from '../offline/network.ts';
 import { centreOf, rewardTick } from '../rewards/rewardsStore.ts';
 import type { SkillTreeResponse } from '../skill-tree/types.ts';
 import { refreshQuests } from './questQueries.ts';
@@ -27,9 +29,20 @@ export function withXp(user: User, result: MilestoneToggleResult): User {
 export function useToggleMilestone() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (milestoneId: string) =>
-      api.post<MilestoneToggleResult>(`/api/milestones/${encodeURIComponent(milestoneId)}/toggle`),
+    mutationFn: async (milestoneId: string): Promise<MilestoneToggleResult | null> => {
+      // Without a connection the check-off is queued and replayed later (docs/features/offline-app.md).
+      if (!isOnline() && (await queueCheckOff(queryClient, milestoneId))) return null;
+      try {
+        return await api.post<MilestoneToggleResult>(
+          `/api/milestones/${encodeURIComponent(milestoneId)}/toggle`,
+        );
+      } catch (error) {
+        if (isNetworkFailure(error) && (await queueCheckOff(queryClient, milestoneId))) return null;
+        throw error;
+      }
+    },
     onSuccess: (result) => {
+      if (!result) return;
       const before = queryClient.getQueryData<User | null>(queryKeys.me);
       const cachedGoal = queryClient
         .getQueryData<Goal[]>(queryKeys.goals)
@@ -38,21 +51,7 @@ export function useToggleMilestone() {
         .getQueryData<SkillTreeResponse>(queryKeys.skillTree)
         ?.nodes.filter((node) => node.status !== 'locked')
         .map((node) => node.id);
-      if (result.user) {
-        confirmTotals(queryClient, result.user);
-      } else {
-        showXpChange(queryClient, result.xpDelta);
-      }
-      queryClient.setQueryData<Milestone[]>(queryKeys.milestones, (list) =>
-        list?.map((milestone) => (milestone.id === result.milestone.id ? result.milestone : milestone)),
-      );
-      queryClient.setQueryData<Goal[]>(queryKeys.goals, (list) =>
-        list?.map((goal) =>
-          goal.id === result.goal.id
-            ? { ...goal, progress: result.goal.progress, is_completed: result.goal.is_completed }
-            : goal,
-        ),
-      );
+      applyToggleResult(queryClient, result);
       const after = queryClient.getQueryData<User | null>(queryKeys.me);
       // docs/features/first-week.md#rewards: "+N XP" from the ticked row, a completed quest or a new
       // level celebrated.
@@ -71,7 +70,26 @@ export function useToggleMilestone() {
             (document.activeElement instanceof HTMLButtonElement ? document.activeElement : null),
         ),
       );
-      refreshQuests(queryClient);
     },
   });
+}
+
+/** Draws a toggle's (or a replayed set's) answer: the header XP, the milestone, its quest's progress. */
+export function applyToggleResult(queryClient: QueryClient, result: MilestoneToggleResult): void {
+  if (result.user) {
+    confirmTotals(queryClient, result.user);
+  } else {
+    showXpChange(queryClient, result.xpDelta);
+  }
+  queryClient.setQueryData<Milestone[]>(queryKeys.milestones, (list) =>
+    list?.map((milestone) => (milestone.id === result.milestone.id ? result.milestone : milestone)),
+  );
+  queryClient.setQueryData<Goal[]>(queryKeys.goals, (list) =>
+    list?.map((goal) =>
+      goal.id === result.goal.id
+        ? { ...goal, progress: result.goal.progress, is_completed: result.goal.is_completed }
+        : goal,
+    ),
+  );
+  refreshQuests(queryClient);
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { NeedsNetwork } from '../offline/NeedsNetwork.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { ROUTE_PAGES } from './routePages.ts';
@@ -27,11 +28,32 @@ export function AppRoutes() {
           <Route path="/profile" element={<ProfilePage />} />
           <Route path="/skill-tree" element={<SkillTreePage />} />
           <Route path="/foundations" element={<FoundationsPage />} />
-          <Route path="/stories" element={<StoriesPage />} />
+          <Route
+            path="/stories"
+            element={
+              <NeedsNetwork screen="Stories">
+                <StoriesPage />
+              </NeedsNetwork>
+            }
+          />
           <Route path="/tutorial" element={<TutorialPage />} />
-          <Route path="/social" element={<SocialPage />} />
+          <Route
+            path="/social"
+            element={
+              <NeedsNetwork screen="The Fellowship Hall">
+                <SocialPage />
+              </NeedsNetwork>
+            }
+          />
           <Route path="/pathfinder" element={<PathfinderPage />} />
-          <Route path="/admin" element={<AdminPage />} />
+          <Route
+            path="/admin"
+            element={
+              <NeedsNetwork screen="Admin">
+                <AdminPage />
+              </NeedsNetwork>
+            }
+          />
           {/* Any unknown path shows the dashboard. */}
           <Route path="*" element={<QuestsPage />} />
         </Routes>

@@ -1,5 +1,6 @@
 import type { User } from '../auth/user.ts';
 import { FloatingChat } from '../chat/FloatingChat.tsx';
+import { OfflineStatus } from '../offline/OfflineStatus.tsx';
 import { Celebrations } from '../rewards/Celebrations.tsx';
 import { XpGainLayer } from '../rewards/XpGainLayer.tsx';
 import { AppHeader } from './AppHeader.tsx';
@@ -13,6 +14,7 @@ export default function AppShell({ user }: { user: User }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <AppHeader user={user} />
+      <OfflineStatus />
       <AppNav isAdmin={user.isAdmin} />
       {/* The bottom padding keeps the last card clear of the floating chat bubble; on a phone the
           top padding clears the fixed header and the bottom the tab bar and the bubble above it. */}

@@ -1,5 +1,6 @@
 import { purgeOnUserDeleted } from '@lifequest/platform';
 import type { QuestEvents } from '../db.ts';
+import { purgeHeroKeys } from '../idempotency/store.ts';
 
 /**
  * A deleted hero leaves nothing behind: quests go, and their milestones and progress with them, the
@@ -10,5 +11,6 @@ export async function purgeDeletedHeroes(events: QuestEvents): Promise<void> {
   await purgeOnUserDeleted(events, 'quests', async (tx, userId) => {
     await tx.goal.deleteMany({ where: { userId } });
     await tx.onboarding.deleteMany({ where: { userId } });
+    await purgeHeroKeys(tx, userId);
   });
 }

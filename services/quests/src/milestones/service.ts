@@ -2,15 +2,18 @@ import { AppError, type Emit, type SqlTx } from '@lifequest/platform';
 import type { MilestoneToggleResult, Milestone as MilestoneWire } from '@lifequest/proto';
 import type { QuestEvents, QuestsDb } from '../db.ts';
 import { MILESTONE_ORDER, milestoneToWire } from '../goals/wire.ts';
+import { once, requestHash } from '../idempotency/store.ts';
 import { bonusRoomOf } from '../xp/quest-cap.ts';
 import type { XpLedgerView } from '../xp/xp-projection.ts';
 import {
+  decideSet,
   decideToggle,
   type LockedQuest,
   offeredBonus,
   type QuestMilestone,
   type ToggleDecision,
   type ToggleRead,
+  unchangedResult,
 } from './toggle.ts';
 
 /*
@@ -73,11 +76,46 @@ export class MilestoneService {
     const { result, xpEventIds } = await this.#events.sqlTransaction((tx, emit) =>
       this.#toggle(tx, emit, userId, milestoneId),
     );
+    return this.#withTotals(userId, result, xpEventIds);
+  }
+
+  /**
+   * Sets a milestone done or open, once per Idempotency-Key (docs/features/offline-app.md#idempotency):
+   * the first request decides as the toggle does and keeps its answer; a replay answers it again (with
+   * the hero's totals after those same events) and changes nothing.
+   */
+  async set(
+    userId: string,
+    milestoneId: string,
+    completed: boolean,
+    key: string,
+  ): Promise<MilestoneToggleResult> {
+    const hash = requestHash(`PUT /api/milestones/${milestoneId}`, { completed });
+    const kept = await this.#events.sqlTransaction((tx, emit) =>
+      once(tx, { userId, key, hash, now: this.#now() }, async () => {
+        const read = await readToggle(tx, userId, milestoneId, this.#now);
+        const decision = decideSet(read, userId, completed);
+        const body = decision
+          ? { result: decision.result, xpEventIds: await applyToggle(tx, emit, userId, decision) }
+          : { result: unchangedResult(read), xpEventIds: [] };
+        return { status: 200, body };
+      }),
+    );
+    return this.#withTotals(userId, kept.body.result, kept.body.xpEventIds);
+  }
+
+  /** The answer with the hero's totals once the XP ledger holds `xpEventIds` (null when it could not say). */
+  async #withTotals(
+    userId: string,
+    result: ToggleDecision['result'],
+    xpEventIds: string[],
+  ): Promise<MilestoneToggleResult> {
     const projection = await this.#xp.totalsAfter(userId, xpEventIds);
     if (!projection?.caughtUp) return { ...result, user: null };
     return {
       ...result,
-      xpDelta: projection.xpDelta,
+      // No event, no XP: a set that changed nothing moved none, whatever the ledger sums to.
+      xpDelta: xpEventIds.length > 0 ? projection.xpDelta : 0,
       user: { totalXP: projection.totalXP, lifeLevel: projection.lifeLevel },
     };
   }

@@ -190,3 +190,33 @@ export function decideToggle(read: ToggleRead, userId: string): ToggleDecision {
     },
   };
 }
+
+/**
+ * Sets a milestone done or open (PUT /api/milestones/{id}): the toggle's own decision when that changes
+ * it, so the XP is exactly the toggle's; when the milestone already is so, nothing changes (no row, no
+ * event, no XP) and the answer says where it stands.
+ */
+export function decideSet(read: ToggleRead, userId: string, completed: boolean): ToggleDecision | null {
+  return read.milestone.is_completed === completed ? null : decideToggle(read, userId);
+}
+
+/** The answer to a set that changed nothing: the milestone and its quest as they are. */
+export function unchangedResult(read: ToggleRead): ToggleDecision['result'] {
+  const { quest, milestone } = read;
+  return {
+    milestone: {
+      id: milestone.id,
+      goal_id: quest.id,
+      title: milestone.title,
+      is_completed: milestone.is_completed,
+      xp_reward: milestone.xp_reward,
+      due_date: milestone.due_date,
+    },
+    goal: {
+      id: quest.id,
+      progress: questProgress(read.milestones).percent,
+      is_completed: quest.is_completed,
+    },
+    xpDelta: 0,
+  };
+}

@@ -1,5 +1,6 @@
 import type { HttpServer } from '@lifequest/platform';
-import { ProgressBody, ProgressEntry } from '@lifequest/proto';
+import { IDEMPOTENCY_KEY_HEADER, ProgressBody, ProgressEntry } from '@lifequest/proto';
+import { idempotencyKeyOf } from '../idempotency/store.ts';
 import type { ProgressService } from './service.ts';
 
 export function progressRoutes(app: HttpServer, progress: ProgressService): void {
@@ -7,7 +8,9 @@ export function progressRoutes(app: HttpServer, progress: ProgressService): void
     '/api/progress',
     { config: { access: 'hero' }, schema: { body: ProgressBody, response: { 201: ProgressEntry } } },
     async (request, reply) => {
-      return reply.code(201).send(await progress.log(request.hero.userId, request.body));
+      // An Idempotency-Key is optional here: the web sends one with every entry it may replay.
+      const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER], false);
+      return reply.code(201).send(await progress.log(request.hero.userId, request.body, key));
     },
   );
 }
