@@ -61,6 +61,12 @@ const MATRIX: Record<string, Row> = {
   'POST /api/auth/logout': { path: () => '/api/auth/logout', expect: OPEN(200), freshSession: true },
   // auth
   'GET /api/auth/me': { path: () => '/api/auth/me', expect: HERO(200), noLeak: true },
+  'PATCH /api/auth/me': {
+    path: () => '/api/auth/me',
+    body: () => ({ timezone: 'Europe/Paris' }),
+    expect: HERO(200),
+    noLeak: true,
+  },
   'POST /api/auth/complete-onboarding': {
     path: () => '/api/auth/complete-onboarding',
     body: () => ({ displayName: 'Onboarded', primaryClass: 'general', firstGoal: null }),
@@ -123,6 +129,14 @@ const MATRIX: Record<string, Row> = {
     path: () => '/api/challenges/CHALLENGE/join',
     expect: HERO(200),
   },
+  'GET /api/streaks/me': { path: () => '/api/streaks/me', expect: HERO(200), noLeak: true },
+  'PUT /api/streaks/vacation': {
+    path: () => '/api/streaks/vacation',
+    body: () => ({ until: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10) }),
+    expect: HERO(200),
+    noLeak: true,
+  },
+  'DELETE /api/streaks/vacation': { path: () => '/api/streaks/vacation', expect: HERO(200), noLeak: true },
   // ai
   'POST /api/ai/pathfinder-conversation': {
     path: () => '/api/ai/pathfinder-conversation',

@@ -24,6 +24,8 @@ export const UserRegistered = z.object({
   primaryClass: LifeClass,
   activeClassTitle: z.string(),
   createdAt: timestamp,
+  /** The hero's IANA time zone, when known: their streak's days are counted in it. */
+  timezone: z.string().optional(),
 });
 
 export const UserUpdated = z.object({
@@ -31,6 +33,8 @@ export const UserUpdated = z.object({
   name: z.string().optional(),
   primaryClass: LifeClass.optional(),
   activeClassTitle: z.string().optional(),
+  /** The hero's IANA time zone, when it changed (PATCH /api/auth/me). */
+  timezone: z.string().optional(),
 });
 
 export const UserOnboarded = z.object({
@@ -147,6 +151,25 @@ export const FriendAdded = z.object({ userId: id, friendId: id, friendName: z.st
 
 export const ChallengeJoined = z.object({ userId: id, challengeId: id, challengeTitle: title });
 
+/**
+ * A hero's streak reached 7, 30, 100 or 365 days for the first time: auth adds `xpBonus` to their
+ * ledger. `version` counts the award's changes (reached, revoked, reached again) so the ledger settles
+ * on the newest whatever order the two arrive in.
+ */
+export const StreakMilestoneReached = z.object({
+  userId: id,
+  days: z.number().int().min(1),
+  xpBonus: xp,
+  version: z.number().int().min(0),
+});
+
+/** The day that reached a streak milestone was taken back the same day: auth takes the bonus back. */
+export const StreakMilestoneRevoked = z.object({
+  userId: id,
+  days: z.number().int().min(1),
+  version: z.number().int().min(0),
+});
+
 export const StoryGenerated = z.object({ storyId: id, userId: id, narrativeType: z.string().min(1), title });
 
 export const AiUsageRecorded = z.object({
@@ -183,6 +206,8 @@ export const EVENT_SCHEMAS = {
   'friend.added': FriendAdded,
   'challenge.joined': ChallengeJoined,
   'story.generated': StoryGenerated,
+  'streak.milestone_reached': StreakMilestoneReached,
+  'streak.milestone_revoked': StreakMilestoneRevoked,
   'ai.usage.recorded': AiUsageRecorded,
 } as const;
 
@@ -215,6 +240,8 @@ export const EVENT_PUBLISHERS: Readonly<Record<EventName, Publisher | readonly P
   'friend.added': 'social',
   'challenge.joined': 'social',
   'story.generated': 'ai',
+  'streak.milestone_reached': 'social',
+  'streak.milestone_revoked': 'social',
   'ai.usage.recorded': 'ai',
 };
 

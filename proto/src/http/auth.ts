@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIFE_CLASSES } from '../rules/life-class.ts';
+import { isTimeZone } from '../rules/streak.ts';
 
 export const LifeClassSchema = z.enum(LIFE_CLASSES);
 
@@ -44,8 +45,24 @@ export const User = z.object({
   totalXP: z.number().int(),
   isAdmin: z.boolean(),
   createdAt: z.string(),
+  /** The hero's IANA time zone: their streak's days and their Monday review follow it. */
+  timezone: z.string(),
 });
 export type User = z.infer<typeof User>;
+
+/** An IANA time zone this runtime knows ('Europe/Paris'); 'UTC' too. */
+export const TimeZone = z
+  .string({ error: 'timezone must be a string' })
+  .max(64)
+  .refine(isTimeZone, { error: 'timezone must be an IANA time zone such as Europe/Paris' });
+
+/** PATCH /api/auth/me: what a hero may change of themselves. */
+export const UpdateMeBody = z
+  .object({ timezone: TimeZone.optional() })
+  .refine((body) => Object.values(body).some((v) => v !== undefined), {
+    error: 'nothing to change: send timezone',
+  });
+export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
 
 export const AuthResponse = z.object({ user: User, sessionId: z.string() });
 export type AuthResponse = z.infer<typeof AuthResponse>;

@@ -13,7 +13,12 @@
 // | goal.completed      |                                 | goal_completed                                  | one step            |
 // | goal.reopened       |                                 | takes goal_completed back                       | takes the step back |
 // | story.generated     |                                 | achievement_unlocked (a story of their deeds)   |                     |
+// | progress.logged     |                                 |                                                 |                     |
 // | user.deleted        | purges everything of the hero   |                                                 |                     |
+//
+// milestone.completed, goal.completed and progress.logged also make the hero's local day count towards
+// their streak, and a reopening the same day takes it back (streaks/store.ts); a streak milestone reached
+// is an achievement_unlocked activity and a streak.milestone_reached for auth's ledger.
 //
 // After purging a deleted hero, social confirms it to the admin with user.purged.
 //
@@ -23,7 +28,7 @@
 // Milestone and quest events carry the item's version (its toggles so far): an event older than one
 // already seen for the same item is ignored, so a completion delivered after its reopening changes
 // nothing. Events about a deleted hero are ignored.
-import type { SqlTx } from '@lifequest/platform';
+import type { Emit, SqlTx } from '@lifequest/platform';
 import { type ChallengeClass, type EventEnvelope, type EventName, isUuid } from '@lifequest/proto';
 import { challengeClassOf } from './challenges/class-of-quest.ts';
 import { countStep, takeStepBack } from './challenges/progress.ts';
@@ -31,6 +36,7 @@ import type { SocialEvents, SocialTx } from './db.ts';
 import { type NewActivity, recordActivity, retractActivity } from './feed/activities.ts';
 import { applyProfile, applyXp } from './heroes/projection.ts';
 import { isDeleted, purgeHero } from './purge.ts';
+import { countDeed, takeDeedBack } from './streaks/store.ts';
 
 /** Who the hero is, and their erasure: through social's Prisma client. */
 export const PROFILE_EVENTS = [
@@ -53,6 +59,7 @@ export const DEED_EVENTS = [
   'goal.completed',
   'goal.reopened',
   'story.generated',
+  'progress.logged',
 ] as const satisfies readonly EventName[];
 
 export const CONSUMED = [...PROFILE_EVENTS, ...DEED_EVENTS] as const satisfies readonly EventName[];
@@ -70,7 +77,7 @@ export async function consumeEvents(events: SocialEvents): Promise<void> {
     await emit('user.purged', { userId: event.payload.userId, service: 'social' }, null);
     await events.forget(tx, event.payload.userId);
   });
-  await events.subscribeSql('social', DEED_EVENTS, (event, tx) => reactToDeed(event, tx));
+  await events.subscribeSql('social', DEED_EVENTS, (event, tx, emit) => reactToDeed(event, tx, emit));
 }
 
 export async function reactToProfile(event: ProfileEvent, tx: SocialTx): Promise<void> {
@@ -91,7 +98,7 @@ export async function reactToProfile(event: ProfileEvent, tx: SocialTx): Promise
   });
 }
 
-export async function reactToDeed(event: DeedEvent, tx: SqlTx): Promise<void> {
+export async function reactToDeed(event: DeedEvent, tx: SqlTx, emit: Emit): Promise<void> {
   const { userId } = event.payload;
   // Heroes' ids are uuids; an event about anything else concerns nobody here.
   if (!isUuid(userId)) return;
@@ -100,8 +107,10 @@ export async function reactToDeed(event: DeedEvent, tx: SqlTx): Promise<void> {
   switch (event.name) {
     case 'user.xp_changed':
       return applyXp(tx, event);
+    case 'progress.logged':
+      return countDeed(tx, emit, userId, `progress:${event.payload.progressId}`, at);
     case 'milestone.completed':
-      return completed(tx, event.payload.version, {
+      return completed(tx, emit, event.payload.version, {
         userId,
         type: 'milestone_reached',
         title: 'Milestone Reached',
@@ -111,7 +120,7 @@ export async function reactToDeed(event: DeedEvent, tx: SqlTx): Promise<void> {
         className: challengeClassOf({ ...event.payload, title: event.payload.goalTitle }),
       });
     case 'goal.completed':
-      return completed(tx, event.payload.version, {
+      return completed(tx, emit, event.payload.version, {
         userId,
         type: 'goal_completed',
         title: 'Quest Completed',
@@ -128,6 +137,7 @@ export async function reactToDeed(event: DeedEvent, tx: SqlTx): Promise<void> {
           : `goal:${event.payload.goalId}`;
       if (!(await isNewest(tx, userId, key, event.payload.version))) return;
       await retractActivity(tx, userId, key);
+      await takeDeedBack(tx, emit, userId, key, at);
       return takeStepBack(tx, userId, key);
     }
     case 'story.generated':
@@ -145,12 +155,14 @@ export async function reactToDeed(event: DeedEvent, tx: SqlTx): Promise<void> {
 /** A milestone or quest completed: its activity, and a step in the hero's challenges of its class. */
 async function completed(
   tx: SqlTx,
+  emit: Emit,
   version: number | undefined,
   done: NewActivity & { className: ChallengeClass },
 ): Promise<void> {
   if (!(await isNewest(tx, done.userId, done.sourceKey, version))) return;
   const { className, ...activity } = done;
   await recordActivity(tx, activity);
+  await countDeed(tx, emit, done.userId, done.sourceKey, done.createdAt);
   await countStep(tx, {
     userId: done.userId,
     className,

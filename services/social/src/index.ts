@@ -9,9 +9,11 @@ import { friendRoutes } from './friends/routes.ts';
 import { FriendService } from './friends/service.ts';
 import { rankingRoutes } from './rankings/routes.ts';
 import { RankingService } from './rankings/service.ts';
+import { streakRoutes } from './streaks/routes.ts';
+import { StreakService } from './streaks/service.ts';
 
 export interface SocialModuleOptions {
-  /** The clock of challenges and friend requests (tests set it). */
+  /** The clock of challenges, friend requests and streaks (tests set it). */
   now?: () => Date;
 }
 
@@ -22,7 +24,7 @@ export function createSocialModule(options: SocialModuleOptions = {}): ServiceMo
     port: 8083,
     schema: 'social',
     migrations: new URL('../prisma/migrations/', import.meta.url),
-    routePrefixes: ['/api/social', '/api/friends', '/api/leaderboard', '/api/challenges'],
+    routePrefixes: ['/api/social', '/api/friends', '/api/leaderboard', '/api/challenges', '/api/streaks'],
     subscribes: CONSUMED,
     async setup(app, ctx) {
       const db = createSocialDb(ctx.db);
@@ -36,6 +38,7 @@ export function createSocialModule(options: SocialModuleOptions = {}): ServiceMo
       friendRoutes(app, new FriendService(db, events, { now: options.now }));
       rankingRoutes(app, new RankingService(ctx.db));
       challengeRoutes(app, challenges);
+      streakRoutes(app, new StreakService(events, options.now));
     },
   };
 }

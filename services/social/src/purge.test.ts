@@ -47,6 +47,27 @@ it('user.deleted purges everything of the hero, and events about them arriving l
   );
   await gone.post(`/api/social/activities/${friendsActivity!.id}/like`);
 
+  // A 7-day streak (its award), and a vacation.
+  for (let n = 7; n >= 1; n--) {
+    await social.publish(
+      'progress.logged',
+      {
+        progressId: crypto.randomUUID(),
+        goalId: milestone.goalId,
+        userId: gone.userId,
+        value: 1,
+        unit: null,
+        loggedAt: new Date(Date.now() - n * 86_400_000).toISOString(),
+      },
+      new Date(Date.now() - n * 86_400_000),
+    );
+  }
+  const vacation = await gone.json('PUT', '/api/streaks/vacation', {
+    until: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+  });
+  expect(vacation.status).toBe(200);
+  expect(await social.db.streakAward.count({ where: { userId: gone.userId } })).toBe(1);
+
   const deleted = await social.publish('user.deleted', { userId: gone.userId });
   await social.svc.redeliver(deleted);
 
@@ -64,6 +85,11 @@ it('user.deleted purges everything of the hero, and events about them arriving l
     participants: await db.challengeParticipant.count({ where: { userId } }),
     steps: await db.challengeStep.count({ where: { userId } }),
     versions: await db.sourceVersion.count({ where: { userId } }),
+    streakDays: await db.streakDay.count({ where: { userId } }),
+    vacations: await db.streakVacation.count({ where: { userId } }),
+    awards: await db.streakAward.count({ where: { userId } }),
+    notifications: await db.notification.count({ where: { userId } }),
+    claims: await db.jobClaim.count({ where: { userId } }),
   }).toEqual({
     heroes: 0,
     activities: 0,
@@ -74,6 +100,11 @@ it('user.deleted purges everything of the hero, and events about them arriving l
     participants: 0,
     steps: 0,
     versions: 0,
+    streakDays: 0,
+    vacations: 0,
+    awards: 0,
+    notifications: 0,
+    claims: 0,
   });
   // What others see follows: no friend, no request, one participant less, the like gone.
   expect((await friend.get<Friend[]>('/api/friends')).body).toEqual([]);

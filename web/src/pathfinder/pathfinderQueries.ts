@@ -9,6 +9,7 @@ import { api } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import { refreshQuests } from '../quests/questQueries.ts';
 import { showXpChange } from '../quests/reconcileXp.ts';
+import { refreshStreakSoon } from '../streaks/streakQueries.ts';
 import { toast } from '../ui/toast/toastStore.ts';
 
 export function useDashboard() {
@@ -51,6 +52,7 @@ export function useLogProgress() {
     onSuccess: (entry, input) => {
       showXpChange(queryClient, entry.xpBonus);
       refreshQuests(queryClient);
+      refreshStreakSoon(queryClient);
       const bonus = entry.xpBonus > 0 ? ` +${entry.xpBonus} XP for logging today.` : '';
       toast({
         title: 'Progress Recorded',

@@ -5,6 +5,7 @@ import { foundationIcons } from '../foundations/foundationIcons.ts';
 import { foundationTheme } from '../foundations/foundationTheme.ts';
 import { useGoals, useMilestones } from '../quests/questQueries.ts';
 import type { Goal, Milestone } from '../quests/types.ts';
+import { StreakCard } from '../streaks/StreakCard.tsx';
 import { Badge } from '../ui/Badge.tsx';
 import { Card } from '../ui/Card.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
@@ -98,6 +99,8 @@ export default function ProfilePage() {
   return (
     <div className="grid gap-6">
       <HeroProfile user={user} goals={goalList} milestones={milestones.data ?? []} />
+
+      <StreakCard user={user} />
 
       <section aria-labelledby="mastery-title" className="grid gap-3">
         <h2 id="mastery-title" className="text-gold text-xl">

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import type { User } from '../auth/user.ts';
+import { refreshStreakSoon } from '../streaks/streakQueries.ts';
 import { refreshQuests } from './questQueries.ts';
 import { confirmTotals, movedBy, showXpChange } from './reconcileXp.ts';
 import type { Goal, Milestone, MilestoneToggleResult } from './types.ts';
@@ -44,6 +45,7 @@ export function useToggleMilestone() {
         ),
       );
       refreshQuests(queryClient);
+      refreshStreakSoon(queryClient);
     },
   });
 }

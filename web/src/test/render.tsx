@@ -19,6 +19,7 @@ export const testUser: User = {
   isAdmin: false,
   primaryClass: 'general',
   createdAt: '2026-01-10T12:00:00.000Z',
+  timezone: 'UTC',
 };
 
 export interface RecordedCall {

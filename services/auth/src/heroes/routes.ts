@@ -1,5 +1,5 @@
 import type { HttpServer } from '@lifequest/platform';
-import { IdParams, LoginBody, OnboardingResult, RegisterBody, User } from '@lifequest/proto';
+import { IdParams, LoginBody, OnboardingResult, RegisterBody, UpdateMeBody, User } from '@lifequest/proto';
 import { z } from 'zod';
 import type { HeroService } from './service.ts';
 
@@ -29,6 +29,12 @@ export function heroRoutes(app: HttpServer, heroes: HeroService): void {
     '/api/auth/me',
     { config: { access: 'hero' }, schema: { response: { 200: User } } },
     async (request) => heroes.me(request.hero.userId),
+  );
+
+  app.patch(
+    '/api/auth/me',
+    { config: { access: 'hero' }, schema: { body: UpdateMeBody, response: { 200: User } } },
+    async (request) => heroes.updateMe(request.hero.userId, request.body),
   );
 
   app.post(

@@ -57,6 +57,7 @@ describe('hero events', () => {
             primaryClass: 'general',
             activeClassTitle: 'Pathfinder Initiate',
             createdAt: user.createdAt,
+            timezone: 'UTC',
           },
         ],
         [
@@ -75,11 +76,37 @@ describe('hero events', () => {
             name: 'Rae the Brave',
             primaryClass: 'general',
             activeClassTitle: 'Pathfinder Initiate',
+            timezone: 'UTC',
           },
         ],
       ]),
     );
     expect(mine).toHaveLength(3);
+  });
+
+  it('PATCH /api/auth/me sets the hero’s time zone, refuses an unknown one, and announces it', async () => {
+    const user = await register('Tia');
+    const hero = auth.svc.hero(user.id);
+    expect((await hero.get('/api/auth/me')).body.timezone).toBe('UTC');
+    const set = await hero.patch('/api/auth/me', { timezone: 'Asia/Kolkata' });
+    expect(set).toMatchObject({ status: 200, body: { id: user.id, timezone: 'Asia/Kolkata' } });
+    expect((await hero.get('/api/auth/me')).body.timezone).toBe('Asia/Kolkata');
+    for (const body of [{ timezone: 'Mars/Olympus' }, { timezone: 5 }, {}]) {
+      expect(await hero.patch('/api/auth/me', body)).toMatchObject({
+        status: 400,
+        body: { code: 'VALIDATION_FAILED' },
+      });
+    }
+    // The same zone again changes nothing others keep: one user.updated.
+    expect((await hero.patch('/api/auth/me', { timezone: 'Asia/Kolkata' })).status).toBe(200);
+    await auth.svc.settled();
+    expect(
+      auth.svc
+        .publishedOf('user.updated')
+        .filter((e) => e.payload.userId === user.id)
+        .map((e) => e.payload.timezone),
+    ).toEqual(['Asia/Kolkata']);
+    expect((await auth.svc.service('gateway').patch('/api/auth/me', { timezone: 'UTC' })).status).toBe(401);
   });
 
   it('announces user.updated only when the name or the class changes', async () => {
@@ -98,7 +125,13 @@ describe('hero events', () => {
     // Same name, same class as at registration: nothing other services show has changed.
     expect(await onboard('Ivo', 'general')).toEqual([]);
     expect(await onboard('Ivo', 'health')).toEqual([
-      { userId: user.id, name: 'Ivo', primaryClass: 'health', activeClassTitle: expect.any(String) },
+      {
+        userId: user.id,
+        name: 'Ivo',
+        primaryClass: 'health',
+        activeClassTitle: expect.any(String),
+        timezone: 'UTC',
+      },
     ]);
     expect(await onboard('Ivo', 'health')).toHaveLength(1);
     expect((await onboard('Ivo the Swift', 'health')).map((p) => p.name)).toEqual(['Ivo', 'Ivo the Swift']);

@@ -7,6 +7,7 @@ import {
   lifeLevelForXp,
   type OnboardingResult,
   type RegisterBody,
+  type UpdateMeBody,
   type User,
 } from '@lifequest/proto';
 import type { AuthDb, AuthEvents } from '../db.ts';
@@ -112,13 +113,28 @@ export class HeroService {
     return this.toUser(user, await this.totalXp(userId));
   }
 
+  /** PATCH /api/auth/me: a change other services keep a copy of is announced as user.updated. */
+  async updateMe(userId: string, body: UpdateMeBody): Promise<User> {
+    const user = await this.#events.transaction(async (tx, emit) => {
+      const before = await tx.user.findUnique({ where: { id: userId } });
+      if (!before) throw new AppError('UNAUTHENTICATED', 'Your account no longer exists. Sign in again.');
+      const updated = await tx.user.update({
+        where: { id: userId },
+        data: { timeZone: body.timezone },
+      });
+      if (profileChanged(before, updated)) await emit('user.updated', userUpdated(updated), userId);
+      return updated;
+    });
+    return this.toUser(user, await this.totalXp(userId));
+  }
+
   /** totalXP is always the sum of the XP ledger. */
   totalXp(userId: string): Promise<number> {
     return totalXp(this.#db, userId);
   }
 
   toUser(
-    row: Pick<UserRow, 'id' | 'name' | 'email' | 'isOnboarded' | 'primaryClass' | 'createdAt'>,
+    row: Pick<UserRow, 'id' | 'name' | 'email' | 'isOnboarded' | 'primaryClass' | 'createdAt' | 'timeZone'>,
     totalXP: number,
   ): User {
     return {
@@ -132,6 +148,7 @@ export class HeroService {
       totalXP,
       isAdmin: this.#adminEmails.includes(row.email),
       createdAt: row.createdAt.toISOString(),
+      timezone: row.timeZone,
     };
   }
 }
@@ -143,12 +160,13 @@ interface MeRow {
   isOnboarded: boolean;
   primaryClass: string;
   createdAt: Date | string;
+  timeZone: string;
   total: number;
 }
 
 const ME = `
   select u.id, u.name, u.email, u.is_onboarded as "isOnboarded", u.primary_class as "primaryClass",
-         u.created_at as "createdAt",
+         u.created_at as "createdAt", u.time_zone as "timeZone",
          (select coalesce(sum(amount), 0)::int from auth.xp_ledger where user_id = u.id) as total
     from auth.users u where u.id = $1::uuid`;
 

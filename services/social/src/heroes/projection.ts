@@ -2,6 +2,7 @@
 //
 // - user.registered, user.updated, user.onboarded and user.leveled_up carry name and class: the newest
 //   event (by occurredAt) wins, so one delivered late changes nothing.
+// - user.registered and user.updated may carry the hero's time zone (their streak's days).
 // - user.registered carries the e-mail a friend request looks heroes up by (lower-case, never shown).
 // - user.onboarded puts the hero on the rankings.
 // - user.xp_changed carries totalXP and lifeLevel after every change of auth's XP ledger; the highest
@@ -36,9 +37,10 @@ export async function applyProfile(tx: SocialTx, event: ProfileEvent): Promise<v
   if (profileAt && profileAt > occurredAt) return;
   const { name, activeClassTitle } = event.payload;
   const primaryClass = 'primaryClass' in event.payload ? event.payload.primaryClass : undefined;
+  const timeZone = 'timezone' in event.payload ? event.payload.timezone : undefined;
   await tx.hero.update({
     where: { id: userId },
-    data: { name, activeClassTitle, primaryClass, profileAt: occurredAt },
+    data: { name, activeClassTitle, primaryClass, timeZone, profileAt: occurredAt },
   });
 }
 

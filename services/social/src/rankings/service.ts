@@ -21,7 +21,7 @@ const SCOPES = {
            join "social"."heroes" h on h.id = v.id`,
 } as const;
 
-const COLUMNS = { total_xp: 'total_xp', level: 'life_level' } as const;
+const COLUMNS = { total_xp: 'total_xp', level: 'life_level', streak: 'streak_current' } as const;
 
 /**
  * How many heroes of the scope are ahead of `me` (their value is higher). Among friends, a count: a
@@ -33,7 +33,10 @@ const AHEAD = {
   friends: (type: LeaderboardQuery['type']) =>
     `select count(*)::int from ${SCOPES.friends} where h.onboarded and h.${COLUMNS[type]} > me.${COLUMNS[type]}`,
   global: (type: LeaderboardQuery['type']) =>
-    `select coalesce(sum(b.heroes), 0)::int
+    type === 'streak'
+      ? // Streaks are short numbers most heroes share (0, 1, 2...): a count on their index is enough.
+        `select count(*)::int from "social"."heroes" h where h.onboarded and h.streak_current > me.streak_current`
+      : `select coalesce(sum(b.heroes), 0)::int
        from generate_series(0, 31) k(level)
        join "social"."rank_blocks" b
          on b.board = '${type}' and b.level = k.level
