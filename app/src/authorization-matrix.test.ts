@@ -22,6 +22,7 @@ interface Seed {
   strangerPassword: string;
   /** A hero only the admin deletion row touches. */
   victimId: string;
+  notificationId: string;
 }
 
 interface Row {
@@ -137,6 +138,18 @@ const MATRIX: Record<string, Row> = {
     noLeak: true,
   },
   'DELETE /api/streaks/vacation': { path: () => '/api/streaks/vacation', expect: HERO(200), noLeak: true },
+  'GET /api/notifications': { path: () => '/api/notifications', expect: HERO(200), noLeak: true },
+  'POST /api/notifications/read-all': {
+    path: () => '/api/notifications/read-all',
+    expect: HERO(200),
+    noLeak: true,
+  },
+  // The stranger's friend request told the owner: their notification is theirs alone.
+  'POST /api/notifications/{id}/read': {
+    path: (s) => `/api/notifications/${s.notificationId}/read`,
+    expect: OWNED(200),
+    noLeak: true,
+  },
   // ai
   'POST /api/ai/pathfinder-conversation': {
     path: () => '/api/ai/pathfinder-conversation',
@@ -249,6 +262,12 @@ beforeAll(async () => {
     strangerEmail: stranger.email,
     strangerPassword: stranger.password,
     victimId: (await victim.client.get('/api/auth/me')).body.id,
+    notificationId: await (async () => {
+      const page = await o.get('/api/notifications');
+      if (!page.body.items?.[0])
+        throw new Error(`no notification: ${page.status} ${JSON.stringify(page.body)}`);
+      return page.body.items[0].id as string;
+    })(),
   };
   ownerIds = [
     seed.activityId,
@@ -258,6 +277,7 @@ beforeAll(async () => {
     done.id,
     seed.storyId,
     seed.requestId,
+    seed.notificationId,
     owner.email,
   ];
   const challenges = (await o.get('/api/challenges')).body as { id: string }[];

@@ -170,6 +170,19 @@ export const StreakMilestoneRevoked = z.object({
   version: z.number().int().min(0),
 });
 
+/**
+ * quests' weekly review found an open quest behind (its next milestone overdue, or the share of
+ * milestones done trailing the share of its time gone by): social tells the hero. `week` is the
+ * Monday (yyyy-mm-dd, the hero's zone) of the review.
+ */
+export const QuestAtRisk = z.object({
+  userId: id,
+  goalId: id,
+  title,
+  reason: z.string().min(1),
+  week: z.iso.date(),
+});
+
 export const StoryGenerated = z.object({ storyId: id, userId: id, narrativeType: z.string().min(1), title });
 
 export const AiUsageRecorded = z.object({
@@ -208,6 +221,7 @@ export const EVENT_SCHEMAS = {
   'story.generated': StoryGenerated,
   'streak.milestone_reached': StreakMilestoneReached,
   'streak.milestone_revoked': StreakMilestoneRevoked,
+  'quest.at_risk': QuestAtRisk,
   'ai.usage.recorded': AiUsageRecorded,
 } as const;
 
@@ -242,6 +256,7 @@ export const EVENT_PUBLISHERS: Readonly<Record<EventName, Publisher | readonly P
   'story.generated': 'ai',
   'streak.milestone_reached': 'social',
   'streak.milestone_revoked': 'social',
+  'quest.at_risk': 'quests',
   'ai.usage.recorded': 'ai',
 };
 

@@ -14,6 +14,7 @@
 // | goal.reopened       |                                 | takes goal_completed back                       | takes the step back |
 // | story.generated     |                                 | achievement_unlocked (a story of their deeds)   |                     |
 // | progress.logged     |                                 |                                                 |                     |
+// | quest.at_risk       | a quest_at_risk notification, once per quest and week                                        |
 // | user.deleted        | purges everything of the hero   |                                                 |                     |
 //
 // milestone.completed, goal.completed and progress.logged also make the hero's local day count towards
@@ -35,6 +36,7 @@ import { countStep, takeStepBack } from './challenges/progress.ts';
 import type { SocialEvents, SocialTx } from './db.ts';
 import { type NewActivity, recordActivity, retractActivity } from './feed/activities.ts';
 import { applyProfile, applyXp } from './heroes/projection.ts';
+import { notify } from './notifications/store.ts';
 import { isDeleted, purgeHero } from './purge.ts';
 import { countDeed, takeDeedBack } from './streaks/store.ts';
 
@@ -60,6 +62,7 @@ export const DEED_EVENTS = [
   'goal.reopened',
   'story.generated',
   'progress.logged',
+  'quest.at_risk',
 ] as const satisfies readonly EventName[];
 
 export const CONSUMED = [...PROFILE_EVENTS, ...DEED_EVENTS] as const satisfies readonly EventName[];
@@ -107,6 +110,17 @@ export async function reactToDeed(event: DeedEvent, tx: SqlTx, emit: Emit): Prom
   switch (event.name) {
     case 'user.xp_changed':
       return applyXp(tx, event);
+    case 'quest.at_risk':
+      await notify(tx, {
+        userId,
+        kind: 'quest_at_risk',
+        title: `“${event.payload.title}” is at risk`,
+        body: event.payload.reason,
+        link: '/pathfinder',
+        sourceKey: `quest-risk:${event.payload.goalId}:${event.payload.week}`,
+        at,
+      });
+      return;
     case 'progress.logged':
       return countDeed(tx, emit, userId, `progress:${event.payload.progressId}`, at);
     case 'milestone.completed':

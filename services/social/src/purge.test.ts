@@ -89,7 +89,6 @@ it('user.deleted purges everything of the hero, and events about them arriving l
     vacations: await db.streakVacation.count({ where: { userId } }),
     awards: await db.streakAward.count({ where: { userId } }),
     notifications: await db.notification.count({ where: { userId } }),
-    claims: await db.jobClaim.count({ where: { userId } }),
   }).toEqual({
     heroes: 0,
     activities: 0,
@@ -104,7 +103,6 @@ it('user.deleted purges everything of the hero, and events about them arriving l
     vacations: 0,
     awards: 0,
     notifications: 0,
-    claims: 0,
   });
   // What others see follows: no friend, no request, one participant less, the like gone.
   expect((await friend.get<Friend[]>('/api/friends')).body).toEqual([]);

@@ -6,8 +6,7 @@ import { purgeStreaks } from './streaks/store.ts';
 
 /**
  * user.deleted: everything of the hero goes (their row, activities and likes, activities naming them,
- * friendships and requests both ways, challenge places and steps, rate-limit and version rows, streak days, vacations and awards, notifications
- * and job claims). Only a
+ * friendships and requests both ways, challenge places and steps, rate-limit and version rows, streak days, vacations and awards, notifications). Only a
  * hash of their id stays, as a tombstone, so an event about them that arrives late brings nothing back.
  */
 export async function purgeHero(tx: SocialTx, userId: string): Promise<void> {

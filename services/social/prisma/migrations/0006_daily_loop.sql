@@ -49,11 +49,11 @@ create unique index "notifications_user_id_source_key_key" on "social"."notifica
 create index "notifications_user_id_created_at_id_idx"
   on "social"."notifications" ("user_id", "created_at" desc, "id" desc);
 
--- A scheduled job's claim on one hero and period (`streak-risk` for 2026-03-02): with several workers,
--- the first insert wins and the others skip the hero.
-create table "social"."job_claims" (
-  "job" text not null,
-  "user_id" uuid not null,
-  "period" text not null,
-  primary key ("job", "user_id", "period")
+-- The last run of each of social's scheduled jobs (streak-rollover), for the admin panel.
+create table "social"."job_runs" (
+  "job" text primary key,
+  "started_at" timestamptz(3) not null,
+  "duration_ms" integer not null,
+  "outcome" text not null,
+  "summary" text not null
 );

@@ -10,6 +10,7 @@ import type {
 import type { SocialDb, SocialEvents, SocialTx } from '../db.ts';
 import { recordActivity } from '../feed/activities.ts';
 import { heroSummary } from '../heroes/projection.ts';
+import { notify } from '../notifications/store.ts';
 import { declinedUntil, requestDeclined } from './declines.ts';
 import { FRIEND_REQUEST_QUOTA, type RequestQuota, takeFriendRequestQuota } from './rate-limit.ts';
 
@@ -92,6 +93,16 @@ export class FriendService {
       const created = await tx.friendRequest.create({
         data: { requesterId: userId, addresseeId: other.id, createdAt: now },
       });
+      const asker = await tx.hero.findUnique({ where: { id: userId }, select: { name: true } });
+      await notify(tx, {
+        userId: other.id,
+        kind: 'friend_request',
+        title: 'New friend request',
+        body: `${asker?.name || heroSummary(null).name} wants to be your friend.`,
+        link: '/social?tab=requests',
+        sourceKey: `friend-request:${created.id}`,
+        at: now,
+      });
       return { status: 'pending' as const, requestId: created.id };
     });
   }
@@ -171,6 +182,16 @@ export class FriendService {
     });
     const friend = await tx.hero.findUnique({ where: { id: requesterId }, select: { name: true } });
     const friendName = friend?.name || heroSummary(null).name;
+    const accepter = await tx.hero.findUnique({ where: { id: accepterId }, select: { name: true } });
+    await notify(tx, {
+      userId: requesterId,
+      kind: 'friend_accepted',
+      title: 'Friend request accepted',
+      body: `${accepter?.name || heroSummary(null).name} is now your friend.`,
+      link: '/social?tab=friends',
+      sourceKey: `friend-accepted:${accepterId}`,
+      at: now,
+    });
     await emit('friend.added', { userId: accepterId, friendId: requesterId, friendName }, accepterId);
     await recordActivity(tx, {
       userId: accepterId,

@@ -135,7 +135,7 @@ export async function settleStreak(tx: SqlTx, emit: Emit, userId: string, today:
 
 /** Everything of the hero's streak (user.deleted). */
 export async function purgeStreaks(tx: SqlTx, userId: string): Promise<void> {
-  for (const table of ['streak_days', 'streak_vacations', 'streak_awards', 'job_claims', 'notifications']) {
+  for (const table of ['streak_days', 'streak_vacations', 'streak_awards', 'notifications']) {
     await tx.$executeRawUnsafe(`delete from "social"."${table}" where user_id = $1::uuid`, userId);
   }
 }
