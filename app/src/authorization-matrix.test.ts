@@ -178,6 +178,11 @@ const MATRIX: Record<string, Row> = {
   // admin: heroes are refused with 403 (the gateway, then the route's own `access: 'admin'`)
   'GET /api/admin/users': { path: () => '/api/admin/users', expect: ADMIN(200) },
   'GET /api/admin/token-stats': { path: () => '/api/admin/token-stats', expect: ADMIN(200) },
+  'GET /api/admin/jobs': { path: () => '/api/admin/jobs', expect: ADMIN(200) },
+  'POST /api/admin/jobs/{name}/run': {
+    path: () => '/api/admin/jobs/streak-rollover/run',
+    expect: ADMIN(202),
+  },
   // 202 while every service purges the hero, 200 once done: the victim is no one else's seed.
   'DELETE /api/admin/users/{id}': { path: (s) => `/api/admin/users/${s.victimId}`, expect: ADMIN(202) },
 };

@@ -99,3 +99,4 @@ export const JobRunList = z.array(JobRun);
 
 export const JobNameParams = z.object({ name: z.string().max(64) });
 export const JobRunAccepted = z.object({ name: z.string(), id: z.string() });
+export type JobRunAccepted = z.infer<typeof JobRunAccepted>;

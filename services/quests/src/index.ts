@@ -1,4 +1,5 @@
-import type { ServiceModule } from '@lifequest/platform';
+import { jobRuns, type ServiceModule, scheduleJob } from '@lifequest/platform';
+import { ScheduledJobData } from '@lifequest/proto';
 import { achievementRoutes } from './achievements/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { DashboardService } from './dashboard/service.ts';
@@ -16,14 +17,23 @@ import { planRoutes } from './plans/routes.ts';
 import { PlanService } from './plans/service.ts';
 import { progressRoutes } from './progress/routes.ts';
 import { ProgressService } from './progress/service.ts';
+import { WEEKLY_REVIEW, WEEKLY_REVIEW_EVERY_MS, weeklyReview } from './review/weekly-review.ts';
+import { followHeroZones, ZONE_EVENTS } from './review/zones.ts';
 import { skillTreeRoutes } from './skill-tree/routes.ts';
 import { SkillTreeService } from './skill-tree/service.ts';
 import { authXpLedger } from './xp/xp-projection.ts';
 
+export interface QuestsModuleOptions {
+  /** The weekly review's clock (tests set it). */
+  now?: () => Date;
+}
+
 /** The quests service: goals, milestones, progress, dashboard, foundations, skill tree, plan confirmation. */
-export const questsModule: ServiceModule = {
+export const createQuestsModule = (options: QuestsModuleOptions = {}): ServiceModule => ({
   name: 'quests',
   port: 8082,
+  // Its scheduled job's queue (weekly-review) is shared by every replica when distributed.
+  needs: { redis: true },
   schema: 'quests',
   migrations: new URL('../prisma/migrations/', import.meta.url),
   routePrefixes: [
@@ -34,12 +44,13 @@ export const questsModule: ServiceModule = {
     '/api/plans/confirm',
     '/api/skill-tree',
   ],
-  subscribes: ['user.deleted'],
+  subscribes: ['user.deleted', ...ZONE_EVENTS],
   async setup(app, ctx) {
     const db = createQuestsDb(ctx.db);
     ctx.onClose(() => db.$disconnect());
     const events = ctx.events(db);
     await purgeDeletedHeroes(events);
+    await followHeroZones(events);
 
     goalRoutes(app, new GoalService(db, events));
     foundationRoutes(app, new FoundationService(db));
@@ -50,7 +61,28 @@ export const questsModule: ServiceModule = {
     skillTreeRoutes(app, new SkillTreeService(db));
     onboardingRoutes(app, new OnboardingQuestService(db, events));
     achievementRoutes(app, db);
+
+    const now = options.now ?? (() => new Date());
+    await scheduleJob(
+      ctx.jobs,
+      ctx.db,
+      'quests',
+      {
+        name: WEEKLY_REVIEW,
+        schema: ScheduledJobData,
+        everyMs: WEEKLY_REVIEW_EVERY_MS,
+        tick: { requestedBy: null },
+        run: (data) => weeklyReview(events, now(), data),
+      },
+      ctx.log,
+    );
+    // The admin panel's jobs table reads the last run from here.
+    app.get('/internal/quests/jobs', { config: { access: 'service' } }, async () =>
+      jobRuns(ctx.db, 'quests', [WEEKLY_REVIEW]),
+    );
   },
-};
+});
+
+export const questsModule: ServiceModule = createQuestsModule();
 
 export default questsModule;

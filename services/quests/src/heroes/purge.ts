@@ -13,6 +13,8 @@ export async function purgeDeletedHeroes(events: QuestEvents): Promise<void> {
     if (isUuid(userId)) {
       await tx.goal.deleteMany({ where: { userId } });
       await tx.onboarding.deleteMany({ where: { userId } });
+      await tx.heroZone.deleteMany({ where: { userId } });
+      await tx.reviewClaim.deleteMany({ where: { userId } });
     }
     await emit('user.purged', { userId, service: 'quests' }, null);
     await events.forget(tx, userId);
