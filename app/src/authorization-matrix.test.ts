@@ -103,6 +103,13 @@ const MATRIX: Record<string, Row> = {
   'GET /api/dashboard': { path: () => '/api/dashboard', expect: HERO(200), noLeak: true },
   'POST /api/plans/confirm': { path: () => '/api/plans/confirm', body: () => plan(), expect: HERO(201) },
   'GET /api/skill-tree': { path: () => '/api/skill-tree', expect: HERO(200), noLeak: true },
+  'GET /api/calendar': { path: () => '/api/calendar', expect: HERO(200), noLeak: true },
+  'POST /api/calendar/rotate': { path: () => '/api/calendar/rotate', expect: HERO(200), noLeak: true },
+  // No session needed: the address is the secret; a wrong one is not found for everyone.
+  'GET /api/calendar/feed/{file}': {
+    path: () => `/api/calendar/feed/lqs_${'x'.repeat(43)}.ics`,
+    expect: OPEN(404),
+  },
   // social
   'GET /api/social/feed': { path: () => '/api/social/feed', expect: HERO(200), noLeak: true },
   'POST /api/social/activities/{id}/like': {

@@ -211,6 +211,8 @@ async function proxyToServices(
   for (const route of options.routes) {
     const upstream = options.services.url(route.service);
     const guard = async (request: FastifyRequest) => {
+      // A public prefix's routes need no session; no identity goes with them either.
+      if (route.public) return;
       await authenticate(request);
       if (route.admin && !request.signedIn?.isAdmin)
         throw new AppError('FORBIDDEN', 'Only an admin can do this.');
@@ -243,7 +245,8 @@ async function proxyToServices(
         const own = ownMethods(request, route.prefix);
         if (own.length > 0) return replyMethodNotAllowed(reply, request, own);
         await guard(request);
-        if (request.url === '/api/auth/me') setSessionCookie(request, reply, request.signedIn!.sessionId!);
+        if (!route.public && request.url === '/api/auth/me')
+          setSessionCookie(request, reply, request.signedIn!.sessionId!);
       },
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => {
@@ -253,6 +256,10 @@ async function proxyToServices(
             if (!isForbiddenClientHeader(name) && name.toLowerCase() !== 'expect') forwarded[name] = value;
           }
           forwarded['x-request-id'] = String(request.id);
+          // Where the client reached LifeQuest (behind a trusted proxy, where it says), for addresses a
+          // service hands out (a calendar feed's); never a client's own claim otherwise.
+          forwarded['x-forwarded-host'] = (request as FastifyRequest).host;
+          forwarded['x-forwarded-proto'] = (request as FastifyRequest).protocol;
           const hero = (request as FastifyRequest).signedIn;
           if (hero) forwarded[IDENTITY_HEADER] = signed(hero);
           return forwarded;

@@ -1,6 +1,8 @@
 import { jobRuns, type ServiceModule, scheduleJob } from '@lifequest/platform';
 import { ScheduledJobData } from '@lifequest/proto';
 import { achievementRoutes } from './achievements/routes.ts';
+import { calendarRoutes } from './calendar/routes.ts';
+import { CalendarService } from './calendar/service.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { DashboardService } from './dashboard/service.ts';
 import { createQuestsDb } from './db.ts';
@@ -43,7 +45,10 @@ export const createQuestsModule = (options: QuestsModuleOptions = {}): ServiceMo
     '/api/dashboard',
     '/api/plans/confirm',
     '/api/skill-tree',
+    '/api/calendar',
   ],
+  // The calendar feed: its address is its secret, so a calendar app reaches it without a session.
+  publicRoutePrefixes: ['/api/calendar/feed'],
   subscribes: ['user.deleted', ...ZONE_EVENTS],
   async setup(app, ctx) {
     const db = createQuestsDb(ctx.db);
@@ -61,6 +66,7 @@ export const createQuestsModule = (options: QuestsModuleOptions = {}): ServiceMo
     skillTreeRoutes(app, new SkillTreeService(db));
     onboardingRoutes(app, new OnboardingQuestService(db, events));
     achievementRoutes(app, db);
+    calendarRoutes(app, new CalendarService(db));
 
     const now = options.now ?? (() => new Date());
     await scheduleJob(

@@ -9,6 +9,7 @@ import { StreakCard } from '../streaks/StreakCard.tsx';
 import { Badge } from '../ui/Badge.tsx';
 import { Card } from '../ui/Card.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { CalendarCard } from './CalendarCard.tsx';
 import { GoalDistributionChart } from './GoalDistributionChart.tsx';
 
 function HeroProfile({ user, goals, milestones }: { user: User; goals: Goal[]; milestones: Milestone[] }) {
@@ -101,6 +102,8 @@ export default function ProfilePage() {
       <HeroProfile user={user} goals={goalList} milestones={milestones.data ?? []} />
 
       <StreakCard user={user} />
+
+      <CalendarCard />
 
       <section aria-labelledby="mastery-title" className="grid gap-3">
         <h2 id="mastery-title" className="text-gold text-xl">

@@ -15,6 +15,7 @@ export async function purgeDeletedHeroes(events: QuestEvents): Promise<void> {
       await tx.onboarding.deleteMany({ where: { userId } });
       await tx.heroZone.deleteMany({ where: { userId } });
       await tx.reviewClaim.deleteMany({ where: { userId } });
+      await tx.calendarFeed.deleteMany({ where: { userId } });
     }
     await emit('user.purged', { userId, service: 'quests' }, null);
     await events.forget(tx, userId);
