@@ -86,6 +86,8 @@ export const Friend = z.object({
   activeClassTitle: z.string(),
   lifeLevel: z.number().int(),
   totalXP: z.number().int(),
+  /** Beyond the spec: the days in a row both friends counted towards their streaks. */
+  friend_streak: z.number().int().min(0),
 });
 export type Friend = z.infer<typeof Friend>;
 export const FriendList = z.array(Friend);

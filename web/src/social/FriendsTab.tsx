@@ -1,4 +1,4 @@
-import { UserPlus, Users } from 'lucide-react';
+import { Flame, UserPlus, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
@@ -70,6 +70,16 @@ export function FriendsTab() {
               <span className="grid shrink-0 justify-items-end text-sm">
                 <span className="font-semibold text-gold">Level {friend.lifeLevel}</span>
                 <span className="text-muted text-xs">{friend.totalXP.toLocaleString('en-US')} XP</span>
+                {friend.friend_streak > 0 ? (
+                  <span
+                    className="inline-flex items-center gap-0.5 text-orange-300 text-xs"
+                    title={`You have both kept your streak ${friend.friend_streak} days in a row`}
+                    data-testid="friend-streak"
+                  >
+                    <Flame className="size-3.5" aria-hidden />
+                    {friend.friend_streak} together
+                  </span>
+                ) : null}
               </span>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { befriend } from '../testing/befriend.ts';
 import { type HeroCaller, useSocial } from '../testing/social.ts';
 
 const social = useSocial();
@@ -217,5 +218,31 @@ describe('streaks', () => {
     expect(board.status).toBe(200);
     expect(board.body[0]).toMatchObject({ rank: 1, value: 50, user: { id: hal.userId } });
     expect((await hal.get('/api/leaderboard?type=total_xp')).status).toBe(200);
+  });
+
+  it('two friends who both count a day extend their shared streak; a day only one counted ends it', async () => {
+    const ida = await heroIn('UTC', 'Ida');
+    const jon = await heroIn('UTC', 'Jon');
+    social.clock.set(day(60));
+    await befriend(ida, jon);
+    for (let n = 60; n < 63; n++) {
+      await logProgress(ida, day(n));
+      await logProgress(jon, day(n, '18:00:00'));
+    }
+    // Day 63: only Ida.
+    await logProgress(ida, day(63));
+    const shared = async (hero: HeroCaller, at: string) => {
+      social.clock.set(at);
+      return (await hero.get('/api/friends')).body.map((f: { friend_streak: number }) => f.friend_streak);
+    };
+    expect(await shared(ida, day(62, '20:00:00'))).toEqual([3]);
+    expect(await shared(jon, day(62, '20:00:00'))).toEqual([3]);
+    // Day 63 still open for Jon: the shared streak holds through it.
+    expect(await shared(jon, day(63, '20:00:00'))).toEqual([3]);
+    // Day 63 gone with only Ida's deed: over, for both.
+    expect(await shared(ida, day(64, '09:00:00'))).toEqual([0]);
+    await logProgress(ida, day(64));
+    await logProgress(jon, day(64));
+    expect(await shared(jon, day(64, '20:00:00'))).toEqual([1]);
   });
 });
