@@ -52,8 +52,9 @@ export function NotificationBell() {
       {open ? (
         <section
           aria-label="Notifications"
+          // On a phone the bell sits on the left: the panel spans the screen instead of hanging off it.
           data-testid="notification-panel"
-          className="absolute right-0 z-40 mt-2 grid w-80 max-w-[90vw] gap-2 rounded-xl border border-edge bg-surface p-3 shadow-xl"
+          className="fixed inset-x-2 top-28 z-40 grid gap-2 rounded-xl border border-edge bg-surface p-3 shadow-xl sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80"
         >
           <div className="flex items-center justify-between">
             <h2 className="font-semibold text-gold">Notifications</h2>
