@@ -67,6 +67,8 @@ it('user.deleted purges everything of the hero, and events about them arriving l
   });
   expect(vacation.status).toBe(200);
   expect(await social.db.streakAward.count({ where: { userId: gone.userId } })).toBe(1);
+  // Others were told of Gone's requests and like: those notifications name them.
+  expect(await social.db.notification.count({ where: { subjectUserId: gone.userId } })).toBeGreaterThan(1);
 
   const deleted = await social.publish('user.deleted', { userId: gone.userId });
   await social.svc.redeliver(deleted);
@@ -88,7 +90,7 @@ it('user.deleted purges everything of the hero, and events about them arriving l
     streakDays: await db.streakDay.count({ where: { userId } }),
     vacations: await db.streakVacation.count({ where: { userId } }),
     awards: await db.streakAward.count({ where: { userId } }),
-    notifications: await db.notification.count({ where: { userId } }),
+    notifications: await db.notification.count({ where: { OR: [{ userId }, { subjectUserId: userId }] } }),
   }).toEqual({
     heroes: 0,
     activities: 0,

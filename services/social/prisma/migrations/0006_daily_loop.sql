@@ -42,9 +42,12 @@ create table "social"."notifications" (
   "link" text not null,
   -- What it is about (`like:<activity>:<liker>`, `streak-risk:<day>`): one notification per source.
   "source_key" text not null,
+  -- The other hero it names (who asked, accepted or liked), so it goes when they are deleted.
+  "subject_user_id" uuid,
   "created_at" timestamptz(3) not null,
   "read_at" timestamptz(3)
 );
+create index "notifications_subject_user_id_idx" on "social"."notifications" ("subject_user_id");
 create unique index "notifications_user_id_source_key_key" on "social"."notifications" ("user_id", "source_key");
 create index "notifications_user_id_created_at_id_idx"
   on "social"."notifications" ("user_id", "created_at" desc, "id" desc);

@@ -124,6 +124,7 @@ export class FeedService {
       body: `${liker?.name || heroSummary(null).name} liked “${activity.title}”.`,
       link: '/social',
       sourceKey,
+      subjectUserId: likerId,
       at: this.#now(),
     });
   }

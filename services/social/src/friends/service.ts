@@ -126,6 +126,7 @@ export class FriendService {
         body: `${asker?.name || heroSummary(null).name} wants to be your friend.`,
         link: '/social?tab=requests',
         sourceKey: `friend-request:${created.id}`,
+        subjectUserId: userId,
         at: now,
       });
       return { status: 'pending' as const, requestId: created.id };
@@ -215,6 +216,7 @@ export class FriendService {
       body: `${accepter?.name || heroSummary(null).name} is now your friend.`,
       link: '/social?tab=friends',
       sourceKey: `friend-accepted:${accepterId}`,
+      subjectUserId: accepterId,
       at: now,
     });
     await emit('friend.added', { userId: accepterId, friendId: requesterId, friendName }, accepterId);

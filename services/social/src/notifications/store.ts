@@ -14,14 +14,17 @@ export interface NewNotification {
   link: string;
   /** What it is about; one notification per source and hero. */
   sourceKey: string;
+  /** The other hero it names, if any: it is purged with them. */
+  subjectUserId?: string;
   at: Date;
 }
 
 /** Adds the notification unless the hero already has one about the same thing; true when added. */
 export async function notify(tx: SqlTx, n: NewNotification): Promise<boolean> {
   const rows = await tx.$queryRawUnsafe<unknown[]>(
-    `insert into "social"."notifications" (id, user_id, kind, title, body, link, source_key, created_at)
-     values ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, $8::timestamptz)
+    `insert into "social"."notifications"
+       (id, user_id, kind, title, body, link, source_key, created_at, subject_user_id)
+     values ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, $8::timestamptz, $9::uuid)
      on conflict (user_id, source_key) do nothing
      returning 1`,
     randomUUID(),
@@ -32,6 +35,7 @@ export async function notify(tx: SqlTx, n: NewNotification): Promise<boolean> {
     n.link,
     n.sourceKey,
     n.at.toISOString(),
+    n.subjectUserId ?? null,
   );
   return rows.length > 0;
 }

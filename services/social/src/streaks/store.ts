@@ -133,9 +133,11 @@ export async function settleStreak(tx: SqlTx, emit: Emit, userId: string, today:
   return state;
 }
 
-/** Everything of the hero's streak (user.deleted). */
+/** Everything of the hero's streak and notifications, and notifications naming them (user.deleted). */
 export async function purgeStreaks(tx: SqlTx, userId: string): Promise<void> {
   for (const table of ['streak_days', 'streak_vacations', 'streak_awards', 'notifications']) {
     await tx.$executeRawUnsafe(`delete from "social"."${table}" where user_id = $1::uuid`, userId);
   }
+  // Others' notifications that name the hero (their request, acceptance or like) go too.
+  await tx.$executeRawUnsafe(`delete from "social"."notifications" where subject_user_id = $1::uuid`, userId);
 }
