@@ -95,6 +95,17 @@ it.skipIf(skipReason !== null)(
     await aria.keyboard.press('Escape');
     await gone(aria.getByTestId('notification-panel'));
 
+    // The profile explains the streak, offers a vacation and the calendar address.
+    await aria.getByRole('link', { name: 'My Profile' }).click();
+    await see(aria.getByRole('heading', { name: 'Daily Streak' }));
+    await hasText(aria.getByTestId('streak-current'), '1');
+    await aria.getByRole('button', { name: 'Pause my streak' }).click();
+    await containsText(aria.getByTestId('vacation-until'), 'On vacation until');
+    await aria.getByRole('button', { name: 'Show my calendar address' }).click();
+    const address = aria.getByLabel('Calendar address');
+    await expect.poll(() => address.inputValue(), { timeout: 20_000 }).toMatch(/\/api\/calendar\/feed\/lqs_/);
+    await journey.screens.check(aria, 'profile-streak-calendar');
+
     journey.screens.finish();
     expectNoErrors(errors);
   },
