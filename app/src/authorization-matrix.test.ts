@@ -31,6 +31,7 @@ interface Seed {
   /** A hero only the admin deletion row touches. */
   victimId: string;
   ownerId: string;
+  notificationId: string;
 }
 
 interface Row {
@@ -74,7 +75,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/auth/me': { path: () => '/api/auth/me', expect: HERO(200), noLeak: true },
   'PATCH /api/auth/me': {
     path: () => '/api/auth/me',
-    body: () => ({ show_in_rankings: true }),
+    body: () => ({ show_in_rankings: true, timezone: 'Europe/Paris' }),
     expect: HERO(200),
     noLeak: true,
   },
@@ -120,6 +121,13 @@ const MATRIX: Record<string, Row> = {
   'GET /api/dashboard': { path: () => '/api/dashboard', expect: HERO(200), noLeak: true },
   'POST /api/plans/confirm': { path: () => '/api/plans/confirm', body: () => plan(), expect: HERO(201) },
   'GET /api/skill-tree': { path: () => '/api/skill-tree', expect: HERO(200), noLeak: true },
+  'GET /api/calendar': { path: () => '/api/calendar', expect: HERO(200), noLeak: true },
+  'POST /api/calendar/rotate': { path: () => '/api/calendar/rotate', expect: HERO(200), noLeak: true },
+  // No session needed: the address is the secret; a wrong one is not found for everyone.
+  'GET /api/calendar/feed/{file}': {
+    path: () => `/api/calendar/feed/lqs_${'x'.repeat(43)}.ics`,
+    expect: OPEN(404),
+  },
   // social
   'GET /api/social/feed': { path: () => '/api/social/feed', expect: HERO(200), noLeak: true },
   'POST /api/social/activities/{id}/like': {
@@ -172,6 +180,26 @@ const MATRIX: Record<string, Row> = {
     path: () => '/api/challenges/CHALLENGE/join',
     expect: HERO(200),
   },
+  'GET /api/streaks/me': { path: () => '/api/streaks/me', expect: HERO(200), noLeak: true },
+  'PUT /api/streaks/vacation': {
+    path: () => '/api/streaks/vacation',
+    body: () => ({ until: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10) }),
+    expect: HERO(200),
+    noLeak: true,
+  },
+  'DELETE /api/streaks/vacation': { path: () => '/api/streaks/vacation', expect: HERO(200), noLeak: true },
+  'GET /api/notifications': { path: () => '/api/notifications', expect: HERO(200), noLeak: true },
+  'POST /api/notifications/read-all': {
+    path: () => '/api/notifications/read-all',
+    expect: HERO(200),
+    noLeak: true,
+  },
+  // The stranger's friend request told the owner: their notification is theirs alone.
+  'POST /api/notifications/{id}/read': {
+    path: (s) => `/api/notifications/${s.notificationId}/read`,
+    expect: OWNED(200),
+    noLeak: true,
+  },
   // ai
   'POST /api/ai/pathfinder-conversation': {
     path: () => '/api/ai/pathfinder-conversation',
@@ -211,6 +239,11 @@ const MATRIX: Record<string, Row> = {
   // admin: heroes are refused with 403 (the gateway, then the route's own `access: 'admin'`)
   'GET /api/admin/users': { path: () => '/api/admin/users', expect: ADMIN(200) },
   'GET /api/admin/token-stats': { path: () => '/api/admin/token-stats', expect: ADMIN(200) },
+  'GET /api/admin/jobs': { path: () => '/api/admin/jobs', expect: ADMIN(200) },
+  'POST /api/admin/jobs/{name}/run': {
+    path: () => '/api/admin/jobs/streak-rollover/run',
+    expect: ADMIN(202),
+  },
   // 202 while every service purges the hero, 200 once done: the victim is no one else's seed.
   'DELETE /api/admin/users/{id}': { path: (s) => `/api/admin/users/${s.victimId}`, expect: ADMIN(202) },
 };
@@ -314,6 +347,12 @@ beforeAll(async () => {
     ownerId: (await o.get('/api/auth/me')).body.id,
     strangerId: (await stranger.client.get('/api/auth/me')).body.id,
     blockedId: (await blocked.client.get('/api/auth/me')).body.id,
+    notificationId: await (async () => {
+      const page = await o.get('/api/notifications');
+      if (!page.body.items?.[0])
+        throw new Error(`no notification: ${page.status} ${JSON.stringify(page.body)}`);
+      return page.body.items[0].id as string;
+    })(),
   };
   // social learns of the heroes from auth's events: the block waits until it knows the one blocked.
   await vi.waitFor(async () => {
@@ -330,6 +369,7 @@ beforeAll(async () => {
     seed.storyId,
     seed.requestId,
     seed.blockedId,
+    seed.notificationId,
     owner.email,
   ];
   const challenges = (await o.get('/api/challenges')).body as { id: string }[];

@@ -72,7 +72,10 @@ async function proxyRoutes(
     request.url.split('?')[0] === prefix ? [] : app.allowedMethods(request.url, { exceptCatchAll: true });
   // Each module declares the /api prefixes it serves (ServiceModule.routePrefixes); the runtime passes them.
   for (const route of options.routes) {
-    const config = { access: route.admin ? ('admin' as const) : ('hero' as const) };
+    // A public prefix (a calendar feed, whose address is its secret) needs no session and sends no identity.
+    const config = {
+      access: route.public ? ('public' as const) : route.admin ? ('admin' as const) : ('hero' as const),
+    };
     const upstream = options.services.url(route.service);
     if (!upstream) {
       const unavailable = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -103,7 +106,8 @@ async function proxyRoutes(
         const own = ownMethods(request, route.prefix);
         if (own.length > 0) return replyMethodNotAllowed(reply, request, own);
         await guard(request);
-        if (request.url === '/api/auth/me') setSessionCookie(request, reply, request.signedIn!.sessionId!);
+        if (!route.public && request.url === '/api/auth/me')
+          setSessionCookie(request, reply, request.signedIn!.sessionId!);
       },
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => {
@@ -113,6 +117,10 @@ async function proxyRoutes(
             if (!isForbiddenClientHeader(name) && name.toLowerCase() !== 'expect') forwarded[name] = value;
           }
           forwarded['x-request-id'] = String(request.id);
+          // Where the client reached LifeQuest (behind a trusted proxy, where it says), for addresses a
+          // service hands out (a calendar feed's); never a client's own claim otherwise.
+          forwarded['x-forwarded-host'] = (request as FastifyRequest).host;
+          forwarded['x-forwarded-proto'] = (request as FastifyRequest).protocol;
           const hero = (request as FastifyRequest).signedIn;
           if (hero) forwarded[IDENTITY_HEADER] = signed(hero);
           return forwarded;

@@ -25,7 +25,8 @@ export {
 export { ServiceDirectory, UpstreamError } from './http/service-directory.ts';
 export { BullMqJobQueue } from './jobs/bullmq-queue.ts';
 export { type EnqueueOptions, type JobQueue, UnrecoverableJobError } from './jobs/ports.ts';
-export { createLogger, type Logger } from './logger.ts';
+export { type JobRunRecord, jobRuns, type ScheduledJob, scheduleJob } from './jobs/scheduled.ts';
+export { createLogger, type Logger, SECRET_PATH_PREFIX } from './logger.ts';
 export { registerOpsRoutes } from './ops/routes.ts';
 export { purgedHeroHash, purgeOnUserDeleted } from './purge.ts';
 export type { ModuleContext, ServiceModule } from './runtime/module.ts';

@@ -2,6 +2,38 @@ import pino from 'pino';
 
 export type Logger = pino.Logger;
 
+/**
+ * A secret carried in a URL path (a calendar feed's address: the address is the secret) starts with
+ * this prefix; every logged URL has such segments replaced, so no log line holds one.
+ */
+export const SECRET_PATH_PREFIX = 'lqs_';
+const SECRET_SEGMENT = new RegExp(`${SECRET_PATH_PREFIX}[^/?#]*`, 'g');
+
+export function redactSecretPaths(url: string | undefined): string | undefined {
+  return url?.replace(SECRET_SEGMENT, `${SECRET_PATH_PREFIX}[redacted]`);
+}
+
+/** Fastify's request serializer, with secrets in the path redacted (Fastify uses a logger's own). */
+export const requestSerializers = {
+  req: (req: LoggedRequest) => ({
+    method: req.method,
+    url: redactSecretPaths(req.url),
+    version: req.headers?.['accept-version'],
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  }),
+};
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  headers?: Record<string, unknown>;
+  socket?: { remotePort?: number };
+}
+
 /** Log lines are written in batches of about this many bytes, and at least this often. */
 const LOG_BATCH_BYTES = 4096;
 const LOG_FLUSH_MS = 250;
@@ -42,6 +74,7 @@ export function createLogger(
           },
         }
       : {}),
+    serializers: requestSerializers,
     redact: {
       paths: [
         'req.headers.authorization',

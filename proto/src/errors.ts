@@ -41,6 +41,8 @@ export const ERROR_CODES = {
   RENAME_TOO_SOON: { status: 429, error: 'Name changed recently' },
   FRIEND_REQUEST_PENDING: { status: 409, error: 'Friend request already pending' },
   FRIEND_REQUEST_DECLINED: { status: 409, error: 'Friend request declined recently' },
+  VACATION_OUT_OF_RANGE: { status: 400, error: 'Vacation must end within 30 days' },
+  NOTIFICATION_NOT_FOUND: { status: 404, error: 'Notification not found' },
   ADMIN_DELETE_SELF: { status: 400, error: 'You cannot delete yourself' },
   ADMIN_DELETE_ADMIN: { status: 403, error: 'Admins cannot be deleted here' },
   EMAIL_TAKEN: { status: 409, error: 'Email already registered' },

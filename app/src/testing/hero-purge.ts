@@ -107,6 +107,13 @@ export async function heroOfEveryFeature(
   await ok('a like', hero.post(`/api/social/activities/${friends!.id}/like`));
   const [challenge] = await ok<{ id: string }[]>('challenges', hero.get('/api/challenges?active=true'));
   await ok('joining a challenge', hero.post(`/api/challenges/${challenge!.id}/join`));
+  // The daily loop: a time zone, a vacation, streak days (the toggle and progress above), notifications
+  // (the friend's acceptance) and a calendar feed.
+  await ok('a time zone', hero.patch('/api/auth/me', { timezone: 'Europe/Lisbon' }));
+  const until = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  await ok('a vacation', hero.request('PUT', '/api/streaks/vacation', { until }));
+  await ok('a calendar feed', hero.get('/api/calendar'));
+  await expect.poll(async () => (await hero.get('/api/notifications')).body.unread).toBeGreaterThan(0);
   return { hero, traces: { id: user.id, email, name } };
 }
 

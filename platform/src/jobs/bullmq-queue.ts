@@ -61,6 +61,14 @@ export class BullMqJobQueue implements JobQueue {
     return { id };
   }
 
+  async repeat<T>(queue: string, data: T, everyMs: number): Promise<void> {
+    await (await this.#queue(queue)).upsertJobScheduler(
+      queue,
+      { every: everyMs },
+      { name: queue, data, opts: { attempts: 1 } },
+    );
+  }
+
   async work<T, R>(
     queue: string,
     schema: ZodType<T>,

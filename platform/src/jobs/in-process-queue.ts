@@ -50,6 +50,7 @@ export class InProcessJobQueue implements JobQueue {
   readonly #defaults: JobQueueDefaults;
   readonly #log: Logger | undefined;
   readonly #running = new Set<Promise<void>>();
+  readonly #schedules = new Map<string, NodeJS.Timeout>();
   #closed = false;
 
   constructor(options: Partial<JobQueueDefaults> & { log?: Logger } = {}) {
@@ -80,6 +81,20 @@ export class InProcessJobQueue implements JobQueue {
     q.ready.push(job);
     this.#pump(queue, q);
     return { id };
+  }
+
+  async repeat<T>(queue: string, data: T, everyMs: number): Promise<void> {
+    clearInterval(this.#schedules.get(queue));
+    let tick = 0;
+    const timer = setInterval(() => {
+      if (this.#closed) return;
+      this.enqueue(queue, data, { jobId: `${queue}:tick:${++tick}:${randomUUID()}`, attempts: 1 }).catch(
+        (error: unknown) => this.#log?.warn({ err: error, queue }, 'could not enqueue a scheduled job'),
+      );
+    }, everyMs);
+    // A schedule never keeps the process alive on its own.
+    timer.unref();
+    this.#schedules.set(queue, timer);
   }
 
   async work<T, R>(
@@ -138,6 +153,8 @@ export class InProcessJobQueue implements JobQueue {
   /** Stops starting jobs and waits for the running ones; jobs still waiting are dropped. */
   async close(): Promise<void> {
     this.#closed = true;
+    for (const timer of this.#schedules.values()) clearInterval(timer);
+    this.#schedules.clear();
     for (const q of this.#queues.values()) {
       for (const job of q.jobs.values()) clearTimeout(job.timer);
       q.ready.length = 0;

@@ -52,6 +52,13 @@ export interface JobQueue {
     handler: (data: T, job: { id: string; attempt: number }) => Promise<R>,
     options?: { concurrency?: number },
   ): Promise<void>;
+  /**
+   * Enqueues `data` on `queue` every `everyMs` from now on (a scheduled job): one schedule per queue,
+   * however many processes ask for it (BullMQ's job scheduler, keyed by the queue's name), so with
+   * several workers each tick runs once. In-process, a timer of this process. Jobs must still be
+   * idempotent over a period (docs/architecture.md#jobs): a tick can be late, or an admin run it early.
+   */
+  repeat<T>(queue: string, data: T, everyMs: number): Promise<void>;
   /** Waits up to `timeoutMs` for the job to settle and returns where it stands. */
   waitFor<R = unknown>(queue: string, id: string, timeoutMs: number): Promise<JobStatus<R>>;
   getJob<R = unknown>(queue: string, id: string): Promise<JobStatus<R> | null>;

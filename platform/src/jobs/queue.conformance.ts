@@ -146,5 +146,18 @@ export function describeJobQueueConformance(name: string, makeWorld: () => Promi
       for (const id of ids) expect((await jobs.waitFor(queue, id, 15_000)).state).toBe('completed');
       expect(peak).toBe(2);
     });
+
+    it('runs a repeated job again and again, from one schedule however often it is asked for', async () => {
+      const queue = fresh();
+      const seen: number[] = [];
+      await jobs.work(queue, Story, async (story) => {
+        seen.push(story.chapter);
+      });
+      await jobs.repeat(queue, { heroId: 'h7', chapter: 1 }, 40);
+      await jobs.repeat(queue, { heroId: 'h7', chapter: 2 }, 40);
+      await waitUntil('three ticks', () => seen.length >= 3);
+      // Asked again, the schedule was replaced, not doubled: later ticks carry the newer data.
+      expect(seen.at(-1)).toBe(2);
+    });
   });
 }

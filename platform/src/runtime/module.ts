@@ -52,6 +52,12 @@ export interface ServiceModule extends TargetDeclaration {
   migrations: URL;
   /** The /api prefixes the gateway forwards to this module. */
   routePrefixes: readonly string[];
+  /**
+   * Prefixes (more specific than a `routePrefixes` one) whose routes the gateway forwards without a
+   * session or identity: their routes are `access: 'public'` and guard themselves (a calendar feed whose
+   * address is its secret). Never logged with their secret: see SECRET_PATH_PREFIX.
+   */
+  publicRoutePrefixes?: readonly string[];
   /** Every route behind `routePrefixes` is for admins: the gateway refuses others before forwarding. */
   adminOnly?: boolean;
   /** The events it consumes; `ctx.events(...).subscribe` refuses any other. */

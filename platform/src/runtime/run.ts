@@ -19,6 +19,8 @@ export interface GatewayRoute {
   service: string;
   /** Only admins get through (the module declared `adminOnly`); the service checks again. */
   admin: boolean;
+  /** Forwarded without a session or identity (the module's `publicRoutePrefixes`); the service checks access. */
+  public?: boolean;
 }
 
 /** What the runtime hands the gateway module. */
@@ -57,9 +59,15 @@ export interface RunningLifeQuest {
 /** The gateway's routing table from the modules' declarations, most specific prefix first. */
 export function gatewayRoutes(modules: readonly ServiceModule[]): GatewayRoute[] {
   return modules
-    .flatMap((m) =>
-      m.routePrefixes.map((prefix) => ({ prefix, service: m.name, admin: m.adminOnly === true })),
-    )
+    .flatMap((m) => [
+      ...m.routePrefixes.map((prefix) => ({ prefix, service: m.name, admin: m.adminOnly === true })),
+      ...(m.publicRoutePrefixes ?? []).map((prefix) => ({
+        prefix,
+        service: m.name,
+        admin: false,
+        public: true,
+      })),
+    ])
     .sort((a, b) => b.prefix.length - a.prefix.length);
 }
 

@@ -19,6 +19,7 @@ import { IDENTITY_HEADER, type Identity, signIdentity } from '../http/identity.t
 import { createHttpServer, type HttpServer } from '../http/server.ts';
 import { ServiceDirectory } from '../http/service-directory.ts';
 import { InProcessJobQueue } from '../jobs/in-process-queue.ts';
+import type { JobQueue } from '../jobs/ports.ts';
 import { createLogger } from '../logger.ts';
 import { moduleContext } from '../runtime/context.ts';
 import type { ServiceModule } from '../runtime/module.ts';
@@ -74,6 +75,8 @@ export interface TestModules {
   /** The one database every module's schema lives in (build a module's Prisma client over it). */
   database: Database;
   config: Config;
+  /** The in-process job queue the modules work on (a test runs a scheduled job by enqueueing it). */
+  jobs: JobQueue;
   /** The URL a started module (or double) listens on. */
   url(name: string): string;
   /** A hero with a gateway-signed identity (a fresh id unless given). */
@@ -251,6 +254,7 @@ export async function startTestModules(
     return {
       database,
       config,
+      jobs,
       url(name) {
         const url = urls.get(name);
         if (!url) throw new Error(`${name} was not started`);
@@ -315,6 +319,9 @@ export function useTestModules(
     },
     get config() {
       return started().config;
+    },
+    get jobs() {
+      return started().jobs;
     },
     get published() {
       return started().published;

@@ -28,6 +28,8 @@ export const UserRegistered = z.object({
   primaryClass: LifeClass,
   activeClassTitle: z.string(),
   createdAt: timestamp,
+  /** The hero's IANA time zone, when known: their streak's days are counted in it. */
+  timezone: z.string().optional(),
 });
 
 export const UserUpdated = z.object({
@@ -37,6 +39,8 @@ export const UserUpdated = z.object({
   activeClassTitle: z.string().optional(),
   /** False when the hero left the global rankings (PATCH /api/auth/me); absent: unchanged. */
   showInRankings: z.boolean().optional(),
+  /** The hero's IANA time zone, when it changed (PATCH /api/auth/me). */
+  timezone: z.string().optional(),
 });
 
 export const UserOnboarded = z.object({
@@ -174,6 +178,38 @@ export const StoryGenerated = z.object({
   goalId: id.nullable().optional(),
 });
 
+/**
+ * A hero's streak reached 7, 30, 100 or 365 days for the first time: auth adds `xpBonus` to their
+ * ledger. `version` counts the award's changes (reached, revoked, reached again) so the ledger settles
+ * on the newest whatever order the two arrive in.
+ */
+export const StreakMilestoneReached = z.object({
+  userId: id,
+  days: z.number().int().min(1),
+  xpBonus: xp,
+  version: z.number().int().min(0),
+});
+
+/** The day that reached a streak milestone was taken back the same day: auth takes the bonus back. */
+export const StreakMilestoneRevoked = z.object({
+  userId: id,
+  days: z.number().int().min(1),
+  version: z.number().int().min(0),
+});
+
+/**
+ * quests' weekly review found an open quest behind (its next milestone overdue, or the share of
+ * milestones done trailing the share of its time gone by): social tells the hero. `week` is the
+ * Monday (yyyy-mm-dd, the hero's zone) of the review.
+ */
+export const QuestAtRisk = z.object({
+  userId: id,
+  goalId: id,
+  title,
+  reason: z.string().min(1),
+  week: z.iso.date(),
+});
+
 export const AiUsageRecorded = z.object({
   usageId: id,
   userId: id.nullable(),
@@ -208,6 +244,9 @@ export const EVENT_SCHEMAS = {
   'friend.added': FriendAdded,
   'challenge.joined': ChallengeJoined,
   'story.generated': StoryGenerated,
+  'streak.milestone_reached': StreakMilestoneReached,
+  'streak.milestone_revoked': StreakMilestoneRevoked,
+  'quest.at_risk': QuestAtRisk,
   'ai.usage.recorded': AiUsageRecorded,
 } as const;
 
@@ -240,6 +279,9 @@ export const EVENT_PUBLISHERS: Readonly<Record<EventName, Publisher | readonly P
   'friend.added': 'social',
   'challenge.joined': 'social',
   'story.generated': 'ai',
+  'streak.milestone_reached': 'social',
+  'streak.milestone_revoked': 'social',
+  'quest.at_risk': 'quests',
   'ai.usage.recorded': 'ai',
 };
 

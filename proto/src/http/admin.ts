@@ -72,3 +72,31 @@ export const AdminDeletion = z.object({
   pending_services: z.array(z.string()),
 });
 export type AdminDeletion = z.infer<typeof AdminDeletion>;
+
+/**
+ * The scheduled jobs (docs/features/daily-loop.md#jobs), each with the service that runs it: the job's
+ * name is also its queue's. An admin may run one at once (POST /api/admin/jobs/{name}/run).
+ */
+export const SCHEDULED_JOBS = { 'weekly-review': 'quests', 'streak-rollover': 'social' } as const;
+export type ScheduledJobName = keyof typeof SCHEDULED_JOBS;
+export const SCHEDULED_JOB_NAMES = Object.keys(SCHEDULED_JOBS) as ScheduledJobName[];
+
+/** What a scheduled job's queue carries: who asked for the run (null for the schedule's own ticks). */
+export const ScheduledJobData = z.object({ requestedBy: z.string().nullable().default(null) });
+export type ScheduledJobData = z.infer<typeof ScheduledJobData>;
+
+/** A job's last run, as the service that runs it records it (its internal /jobs route). */
+export const JobRun = z.object({
+  name: z.string(),
+  last_run_at: z.string().nullable(),
+  duration_ms: z.number().int().min(0).nullable(),
+  /** succeeded, failed, never (not run yet) or unavailable (its service did not answer). */
+  outcome: z.enum(['succeeded', 'failed', 'never', 'unavailable']),
+  summary: z.string(),
+});
+export type JobRun = z.infer<typeof JobRun>;
+export const JobRunList = z.array(JobRun);
+
+export const JobNameParams = z.object({ name: z.string().max(64) });
+export const JobRunAccepted = z.object({ name: z.string(), id: z.string() });
+export type JobRunAccepted = z.infer<typeof JobRunAccepted>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIFE_CLASSES } from '../rules/life-class.ts';
+import { isTimeZone } from '../rules/streak.ts';
 
 export const LifeClassSchema = z.enum(LIFE_CLASSES);
 
@@ -48,13 +49,22 @@ export const User = z.object({
   showInRankings: z.boolean(),
   /** When the hero may rename themself next (ISO timestamp), or null when they may now. */
   nextRenameAt: z.string().nullable(),
+  /** The hero's IANA time zone: their streak's days and their Monday review follow it. */
+  timezone: z.string(),
 });
 export type User = z.infer<typeof User>;
+
+/** An IANA time zone this runtime knows ('Europe/Paris'); 'UTC' too. */
+export const TimeZone = z
+  .string({ error: 'timezone must be a string' })
+  .max(64)
+  .refine(isTimeZone, { error: 'timezone must be an IANA time zone such as Europe/Paris' });
 
 /**
  * PATCH /api/auth/me: what a hero changes of their own account, each field optional and independent
  * (the handler applies those present). `name` follows the name rules (400 INVALID_NAME) and changes at
- * most once a day (429 RENAME_TOO_SOON).
+ * most once a day (429 RENAME_TOO_SOON); `timezone` is an IANA zone (streak days, the Monday review).
+ * An empty body changes nothing.
  */
 export const UpdateMeBody = z.object({
   name: z
@@ -64,6 +74,7 @@ export const UpdateMeBody = z.object({
     .max(80, 'name must be at most 80 characters')
     .optional(),
   show_in_rankings: z.boolean({ error: 'show_in_rankings must be true or false' }).optional(),
+  timezone: TimeZone.optional(),
 });
 export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
 

@@ -398,3 +398,7 @@ export type OnboardingQuestAnswer = z.infer<typeof OnboardingQuestAnswer>;
  */
 export const XpProjection = XpTotals.extend({ xpDelta: z.number().int(), caughtUp: z.boolean() });
 export type XpProjection = z.infer<typeof XpProjection>;
+
+/** GET /api/calendar and POST /api/calendar/rotate: the hero's secret calendar feed address. */
+export const CalendarFeedAddress = z.object({ url: z.string() });
+export type CalendarFeedAddress = z.infer<typeof CalendarFeedAddress>;

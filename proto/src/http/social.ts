@@ -56,7 +56,8 @@ export type Feed = z.infer<typeof Feed>;
 export const LikeResult = z.object({ liked: z.boolean(), likes: z.number().int().min(0) });
 export type LikeResult = z.infer<typeof LikeResult>;
 
-export const LEADERBOARD_TYPES = ['total_xp', 'level'] as const;
+/** `streak` (beyond the spec's two) ranks heroes by their current streak. */
+export const LEADERBOARD_TYPES = ['total_xp', 'level', 'streak'] as const;
 export const LeaderboardType = z.enum(LEADERBOARD_TYPES, {
   error: `type must be one of ${LEADERBOARD_TYPES.join(', ')}`,
 });
@@ -88,6 +89,8 @@ export const Friend = z.object({
   activeClassTitle: z.string(),
   lifeLevel: z.number().int(),
   totalXP: z.number().int(),
+  /** Beyond the spec: the days in a row both friends counted towards their streaks. */
+  friend_streak: z.number().int().min(0),
 });
 export type Friend = z.infer<typeof Friend>;
 export const FriendList = z.array(Friend);
@@ -169,3 +172,57 @@ export type BlockedHero = z.infer<typeof BlockedHero>;
 export const BlockList = z.array(BlockedHero);
 
 export const RequestIdParams = z.object({ requestId: z.uuid({ error: 'requestId must be a valid id' }) });
+
+/** GET /api/streaks/me (docs/features/daily-loop.md#streaks). */
+export const StreakView = z.object({
+  current: z.number().int().min(0),
+  longest: z.number().int().min(0),
+  today_done: z.boolean(),
+  freezes_available: z.number().int().min(0),
+  /** The last day (yyyy-mm-dd, the hero's zone) of a vacation set and not over; null otherwise. */
+  vacation_until: z.string().nullable(),
+});
+export type StreakView = z.infer<typeof StreakView>;
+
+/** PUT /api/streaks/vacation: the last day of the pause, at most 30 days ahead. */
+export const VacationBody = z.object({
+  until: z.iso.date({ error: 'until must be a date (yyyy-mm-dd)' }),
+});
+export type VacationBody = z.infer<typeof VacationBody>;
+
+export const NOTIFICATION_KINDS = [
+  'friend_request',
+  'friend_accepted',
+  'like',
+  'challenge_ending',
+  'streak_at_risk',
+  'streak_frozen',
+  'quest_at_risk',
+] as const;
+export const NotificationKind = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof NotificationKind>;
+
+export const NotificationItem = z.object({
+  id: z.string(),
+  kind: NotificationKind,
+  title: z.string(),
+  body: z.string(),
+  /** A path of the web app the item points to (/social, /profile, /pathfinder). */
+  link: z.string(),
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+});
+export type NotificationItem = z.infer<typeof NotificationItem>;
+
+export const NOTIFICATIONS_PAGE_MAX = 50;
+export const NotificationsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_MAX).default(20),
+  before: z.uuid({ error: 'before must be a notification id' }).optional(),
+});
+export type NotificationsQuery = z.infer<typeof NotificationsQuery>;
+
+export const NotificationPage = z.object({
+  items: z.array(NotificationItem),
+  unread: z.number().int().min(0),
+});
+export type NotificationPage = z.infer<typeof NotificationPage>;

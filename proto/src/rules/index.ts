@@ -13,4 +13,5 @@ export * from './skill-benchmarks.ts';
 export * from './skill-nodes.ts';
 export * from './skill-tree.ts';
 export * from './stories.ts';
+export * from './streak.ts';
 export * from './time.ts';

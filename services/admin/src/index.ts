@@ -5,6 +5,7 @@ import { DELETION_EVENTS, DeletionService, followDeletions } from './deletions/s
 import { followHeroes, HERO_EVENTS } from './heroes/read-model.ts';
 import { heroRoutes } from './heroes/routes.ts';
 import { AdminUsers } from './heroes/service.ts';
+import { jobRoutes } from './jobs/routes.ts';
 import { tokenStatsRoutes } from './token-stats/routes.ts';
 import { TokenStatsService } from './token-stats/service.ts';
 import { followAiUsage } from './token-stats/usage.ts';
@@ -24,6 +25,8 @@ export function createAdminModule(options: AdminModuleOptions): ServiceModule {
   return {
     name: 'admin',
     port: 8085,
+    // Running a scheduled job now enqueues it on the queue its service works (Redis when distributed).
+    needs: { redis: true },
     schema: 'admin',
     migrations: new URL('../prisma/migrations/', import.meta.url),
     routePrefixes: ['/api/admin'],
@@ -42,6 +45,7 @@ export function createAdminModule(options: AdminModuleOptions): ServiceModule {
       heroRoutes(app, new AdminUsers(db, adminEmails));
       tokenStatsRoutes(app, new TokenStatsService(db));
       deletionRoutes(app, new DeletionService(events, { adminEmails, holders: options.heroDataHolders }));
+      jobRoutes(app, { jobs: ctx.jobs, services: ctx.services, log: ctx.log });
     },
   };
 }

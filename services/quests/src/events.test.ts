@@ -196,8 +196,19 @@ describe('user.deleted', () => {
     await quests.goals.create(other, { title: 'Theirs' });
     await quests.onboarding.create(other, { title: 'Their first', milestones: [] });
     expect(await db.onboarding.count({ where: { userId: hero } })).toBe(1);
+    // Their time zone and a weekly review's claim.
+    await svc.publish('user.updated', { userId: hero, timezone: 'Europe/Oslo' }, hero);
+    await svc.jobs.waitFor(
+      'weekly-review',
+      (await svc.jobs.enqueue('weekly-review', { requestedBy: 'an-admin' })).id,
+      30_000,
+    );
+    expect(await db.heroZone.count({ where: { userId: hero } })).toBe(1);
+    expect(await db.reviewClaim.count({ where: { userId: hero } })).toBe(1);
 
     await quests.deleteHero(hero);
+    expect(await db.heroZone.count({ where: { userId: hero } })).toBe(0);
+    expect(await db.reviewClaim.count({ where: { userId: hero } })).toBe(0);
     expect(await db.goal.count({ where: { userId: hero } })).toBe(0);
     expect(await db.milestone.count({ where: { userId: hero } })).toBe(0);
     expect(await db.progressEntry.count({ where: { userId: hero } })).toBe(0);

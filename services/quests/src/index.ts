@@ -1,5 +1,8 @@
-import type { ServiceModule } from '@lifequest/platform';
+import { jobRuns, type ServiceModule, scheduleJob } from '@lifequest/platform';
+import { ScheduledJobData } from '@lifequest/proto';
 import { achievementRoutes } from './achievements/routes.ts';
+import { calendarRoutes } from './calendar/routes.ts';
+import { CalendarService } from './calendar/service.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { DashboardService } from './dashboard/service.ts';
 import { createQuestsDb } from './db.ts';
@@ -17,12 +20,14 @@ import { planRoutes } from './plans/routes.ts';
 import { PlanService } from './plans/service.ts';
 import { progressRoutes } from './progress/routes.ts';
 import { ProgressService } from './progress/service.ts';
+import { WEEKLY_REVIEW, WEEKLY_REVIEW_EVERY_MS, weeklyReview } from './review/weekly-review.ts';
+import { followHeroZones, ZONE_EVENTS } from './review/zones.ts';
 import { skillTreeRoutes } from './skill-tree/routes.ts';
 import { SkillTreeService } from './skill-tree/service.ts';
 import { authXpLedger } from './xp/xp-projection.ts';
 
 export interface QuestsModuleOptions {
-  /** The clock of goals, milestones and plans (tests move it to make milestones overdue). */
+  /** The clock of goals, milestones, plans and the weekly review (tests move it). */
   now?: () => Date;
 }
 
@@ -32,6 +37,8 @@ export function createQuestsModule(options: QuestsModuleOptions = {}): ServiceMo
   return {
     name: 'quests',
     port: 8082,
+    // Its scheduled job's queue (weekly-review) is shared by every replica when distributed.
+    needs: { redis: true },
     schema: 'quests',
     migrations: new URL('../prisma/migrations/', import.meta.url),
     routePrefixes: [
@@ -41,13 +48,17 @@ export function createQuestsModule(options: QuestsModuleOptions = {}): ServiceMo
       '/api/dashboard',
       '/api/plans/confirm',
       '/api/skill-tree',
+      '/api/calendar',
     ],
-    subscribes: ['user.deleted'],
+    // The calendar feed: its address is its secret, so a calendar app reaches it without a session.
+    publicRoutePrefixes: ['/api/calendar/feed'],
+    subscribes: ['user.deleted', ...ZONE_EVENTS],
     async setup(app, ctx) {
       const db = createQuestsDb(ctx.db);
       ctx.onClose(() => db.$disconnect());
       const events = ctx.events(db);
       await purgeDeletedHeroes(events);
+      await followHeroZones(events);
 
       goalRoutes(app, new GoalService(db, events, now));
       foundationRoutes(app, new FoundationService(db));
@@ -59,6 +70,25 @@ export function createQuestsModule(options: QuestsModuleOptions = {}): ServiceMo
       onboardingRoutes(app, new OnboardingQuestService(db, events));
       achievementRoutes(app, db);
       replanSourceRoutes(app, db);
+      calendarRoutes(app, new CalendarService(db));
+
+      await scheduleJob(
+        ctx.jobs,
+        ctx.db,
+        'quests',
+        {
+          name: WEEKLY_REVIEW,
+          schema: ScheduledJobData,
+          everyMs: WEEKLY_REVIEW_EVERY_MS,
+          tick: { requestedBy: null },
+          run: (data) => weeklyReview(events, now(), data),
+        },
+        ctx.log,
+      );
+      // The admin panel's jobs table reads the last run from here.
+      app.get('/internal/quests/jobs', { config: { access: 'service' } }, async () =>
+        jobRuns(ctx.db, 'quests', [WEEKLY_REVIEW]),
+      );
     },
   };
 }

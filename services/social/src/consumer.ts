@@ -14,7 +14,13 @@
 // | goal.reopened       |                                 | takes goal_completed back                       | takes the step back |
 // | goal.deleted        |                                 | takes back all of the quest's activities        | takes its steps back|
 // | story.generated     |                                 | achievement_unlocked, one per subject and day   |                     |
+// | progress.logged     |                                 |                                                 |                     |
+// | quest.at_risk       | a quest_at_risk notification, once per quest and week                                        |
 // | user.deleted        | purges everything of the hero   |                                                 |                     |
+//
+// milestone.completed, goal.completed and progress.logged also make the hero's local day count towards
+// their streak, and a reopening the same day takes it back (streaks/store.ts); a streak milestone reached
+// is an achievement_unlocked activity and a streak.milestone_reached for auth's ledger.
 //
 // After purging a deleted hero, social confirms it to the admin with user.purged.
 //
@@ -29,7 +35,7 @@
 // Milestone and quest events carry the item's version (its toggles so far): an event older than one
 // already seen for the same item is ignored, so a completion delivered after its reopening changes
 // nothing. Events about a deleted hero are ignored.
-import { purgeOnUserDeleted, type SqlTx } from '@lifequest/platform';
+import { type Emit, purgeOnUserDeleted, type SqlTx } from '@lifequest/platform';
 import type { ChallengeClass, EventEnvelope, EventName } from '@lifequest/proto';
 import { challengeClassOf } from './challenges/class-of-quest.ts';
 import { countStep, takeStepsBack } from './challenges/progress.ts';
@@ -42,7 +48,9 @@ import {
   type TakenBack,
 } from './feed/activities.ts';
 import { applyProfile, applyXp } from './heroes/projection.ts';
+import { notify } from './notifications/store.ts';
 import { isPurged, purgeHero } from './purge.ts';
+import { countDeed, takeDeedBack } from './streaks/store.ts';
 
 /** Who the hero is: through social's Prisma client. */
 export const PROFILE_EVENTS = [
@@ -65,6 +73,8 @@ export const DEED_EVENTS = [
   'goal.reopened',
   'goal.deleted',
   'story.generated',
+  'progress.logged',
+  'quest.at_risk',
 ] as const satisfies readonly EventName[];
 
 export const CONSUMED = [
@@ -80,7 +90,7 @@ export async function consumeEvents(events: SocialEvents): Promise<void> {
   // One consumer (one queue, one inbox), two units of work: each event's inbox row and effect commit
   // together whichever it runs on.
   await events.subscribe('social', PROFILE_EVENTS, (event, tx) => reactToProfile(event, tx));
-  await events.subscribeSql('social', DEED_EVENTS, (event, tx) => reactToDeed(event, tx));
+  await events.subscribeSql('social', DEED_EVENTS, (event, tx, emit) => reactToDeed(event, tx, emit));
   // The platform's purge confirms it to the admin with user.purged (docs/architecture.md#deletion).
   await purgeOnUserDeleted(events, 'social', purgeHero);
 }
@@ -100,15 +110,28 @@ export async function reactToProfile(event: ProfileEvent, tx: SocialTx): Promise
   });
 }
 
-export async function reactToDeed(event: DeedEvent, tx: SqlTx): Promise<void> {
+export async function reactToDeed(event: DeedEvent, tx: SqlTx, emit: Emit): Promise<void> {
   const { userId } = event.payload;
   if (await isPurged(tx, userId)) return;
   const at = new Date(event.occurredAt);
   switch (event.name) {
     case 'user.xp_changed':
       return applyXp(tx, event);
+    case 'quest.at_risk':
+      await notify(tx, {
+        userId,
+        kind: 'quest_at_risk',
+        title: `“${event.payload.title}” is at risk`,
+        body: event.payload.reason,
+        link: '/pathfinder',
+        sourceKey: `quest-risk:${event.payload.goalId}:${event.payload.week}`,
+        at,
+      });
+      return;
+    case 'progress.logged':
+      return countDeed(tx, emit, userId, `progress:${event.payload.progressId}`, at);
     case 'milestone.completed':
-      return completed(tx, event.payload.version, {
+      return completed(tx, emit, event.payload.version, {
         userId,
         type: 'milestone_reached',
         title: 'Milestone Reached',
@@ -119,7 +142,7 @@ export async function reactToDeed(event: DeedEvent, tx: SqlTx): Promise<void> {
         className: challengeClassOf({ ...event.payload, title: event.payload.goalTitle }),
       });
     case 'goal.completed':
-      return completed(tx, event.payload.version, {
+      return completed(tx, emit, event.payload.version, {
         userId,
         type: 'goal_completed',
         title: 'Quest Completed',
@@ -136,6 +159,7 @@ export async function reactToDeed(event: DeedEvent, tx: SqlTx): Promise<void> {
           ? `milestone:${event.payload.milestoneId}`
           : `goal:${event.payload.goalId}`;
       if (!(await isNewest(tx, userId, key, event.payload.version))) return;
+      await takeDeedBack(tx, emit, userId, key, at);
       return takeBack(tx, userId, { sourceKey: key });
     }
     case 'goal.deleted': {
@@ -188,6 +212,7 @@ async function isGoalDeleted(tx: SqlTx, userId: string, goalId: string): Promise
 /** A milestone or quest completed: its activity, and a step in the hero's challenges of its class. */
 async function completed(
   tx: SqlTx,
+  emit: Emit,
   version: number | undefined,
   done: NewActivity & { className: ChallengeClass },
 ): Promise<void> {
@@ -195,6 +220,7 @@ async function completed(
   if (!(await isNewest(tx, done.userId, done.sourceKey, version))) return;
   const { className, ...activity } = done;
   await recordActivity(tx, activity);
+  await countDeed(tx, emit, done.userId, done.sourceKey, done.createdAt);
   await countStep(tx, {
     userId: done.userId,
     className,

@@ -1,4 +1,5 @@
-import type { ServiceModule } from '@lifequest/platform';
+import { jobRuns, type ServiceModule, scheduleJob } from '@lifequest/platform';
+import { ScheduledJobData } from '@lifequest/proto';
 import { challengeRoutes } from './challenges/routes.ts';
 import { ChallengeService } from './challenges/service.ts';
 import { CONSUMED, consumeEvents } from './consumer.ts';
@@ -7,11 +8,16 @@ import { feedRoutes } from './feed/routes.ts';
 import { FeedService } from './feed/service.ts';
 import { friendRoutes } from './friends/routes.ts';
 import { FriendService } from './friends/service.ts';
+import { notificationRoutes } from './notifications/routes.ts';
+import { NotificationService } from './notifications/service.ts';
 import { rankingRoutes } from './rankings/routes.ts';
 import { RankingService } from './rankings/service.ts';
+import { rollStreaks, STREAK_ROLLOVER, STREAK_ROLLOVER_EVERY_MS } from './streaks/rollover.ts';
+import { streakRoutes } from './streaks/routes.ts';
+import { StreakService } from './streaks/service.ts';
 
 export interface SocialModuleOptions {
-  /** The clock of challenges and friend requests (tests set it). */
+  /** The clock of challenges, friend requests and streaks (tests set it). */
   now?: () => Date;
 }
 
@@ -20,9 +26,19 @@ export function createSocialModule(options: SocialModuleOptions = {}): ServiceMo
   return {
     name: 'social',
     port: 8083,
+    // Its scheduled job's queue (streak-rollover) is shared by every replica when distributed.
+    needs: { redis: true },
     schema: 'social',
     migrations: new URL('../prisma/migrations/', import.meta.url),
-    routePrefixes: ['/api/social', '/api/friends', '/api/blocks', '/api/leaderboard', '/api/challenges'],
+    routePrefixes: [
+      '/api/social',
+      '/api/friends',
+      '/api/blocks',
+      '/api/leaderboard',
+      '/api/challenges',
+      '/api/streaks',
+      '/api/notifications',
+    ],
     subscribes: CONSUMED,
     async setup(app, ctx) {
       const db = createSocialDb(ctx.db);
@@ -32,10 +48,31 @@ export function createSocialModule(options: SocialModuleOptions = {}): ServiceMo
 
       const challenges = new ChallengeService(db, events, options.now);
       await challenges.ensureCatalogue();
-      feedRoutes(app, new FeedService(db, events, ctx.db));
+      feedRoutes(app, new FeedService(db, events, ctx.db, options.now));
       friendRoutes(app, new FriendService(db, events, { now: options.now }));
       rankingRoutes(app, new RankingService(ctx.db));
       challengeRoutes(app, challenges);
+      streakRoutes(app, new StreakService(events, options.now));
+      notificationRoutes(app, new NotificationService(ctx.db, options.now));
+
+      const now = options.now ?? (() => new Date());
+      await scheduleJob(
+        ctx.jobs,
+        ctx.db,
+        'social',
+        {
+          name: STREAK_ROLLOVER,
+          schema: ScheduledJobData,
+          everyMs: STREAK_ROLLOVER_EVERY_MS,
+          tick: { requestedBy: null },
+          run: () => rollStreaks(events, now()),
+        },
+        ctx.log,
+      );
+      // The admin panel's jobs table reads the last run from here.
+      app.get('/internal/social/jobs', { config: { access: 'service' } }, async () =>
+        jobRuns(ctx.db, 'social', [STREAK_ROLLOVER]),
+      );
     },
   };
 }

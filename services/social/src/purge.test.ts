@@ -52,6 +52,29 @@ it('user.deleted purges everything of the hero, and events about them arriving l
   );
   await gone.post(`/api/social/activities/${friendsActivity!.id}/like`);
 
+  // A 7-day streak (its award), and a vacation.
+  for (let n = 7; n >= 1; n--) {
+    await social.publish(
+      'progress.logged',
+      {
+        progressId: crypto.randomUUID(),
+        goalId: milestone.goalId,
+        userId: gone.userId,
+        value: 1,
+        unit: null,
+        loggedAt: new Date(Date.now() - n * 86_400_000).toISOString(),
+      },
+      new Date(Date.now() - n * 86_400_000),
+    );
+  }
+  const vacation = await gone.json('PUT', '/api/streaks/vacation', {
+    until: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+  });
+  expect(vacation.status).toBe(200);
+  expect(await social.db.streakAward.count({ where: { userId: gone.userId } })).toBe(1);
+  // Others were told of Gone's requests and like: those notifications name them.
+  expect(await social.db.notification.count({ where: { subjectUserId: gone.userId } })).toBeGreaterThan(1);
+
   const deleted = await social.publish('user.deleted', { userId: gone.userId });
   await social.svc.redeliver(deleted);
 
@@ -70,6 +93,10 @@ it('user.deleted purges everything of the hero, and events about them arriving l
     steps: await db.challengeStep.count({ where: { userId } }),
     versions: await db.sourceVersion.count({ where: { userId } }),
     blocks: await db.block.count({ where: { OR: [{ userId }, { blockedId: userId }] } }),
+    streakDays: await db.streakDay.count({ where: { userId } }),
+    vacations: await db.streakVacation.count({ where: { userId } }),
+    awards: await db.streakAward.count({ where: { userId } }),
+    notifications: await db.notification.count({ where: { OR: [{ userId }, { subjectUserId: userId }] } }),
   }).toEqual({
     heroes: 0,
     activities: 0,
@@ -81,6 +108,10 @@ it('user.deleted purges everything of the hero, and events about them arriving l
     steps: 0,
     versions: 0,
     blocks: 0,
+    streakDays: 0,
+    vacations: 0,
+    awards: 0,
+    notifications: 0,
   });
   expect((await blocker.get('/api/blocks')).body).toEqual([]);
   // What others see follows: no friend, no request, one participant less, the like gone.

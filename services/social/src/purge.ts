@@ -2,10 +2,12 @@ import { purgedHeroHash, type SqlTx } from '@lifequest/platform';
 import { purgeChallenges } from './challenges/progress.ts';
 import type { SocialTx } from './db.ts';
 import { purgeFeed } from './feed/activities.ts';
+import { purgeStreaks } from './streaks/store.ts';
 
 /**
  * user.deleted: everything of the hero goes (their row, activities and likes, activities naming them,
- * friendships, requests and blocks both ways, challenge places and steps, rate-limit and version rows). Only a
+ * friendships, requests and blocks both ways, challenge places and steps, rate-limit and version rows,
+ * streak days, vacations and awards, notifications). Only a
  * hash of their id stays, as a tombstone, so an event about them that arrives late brings nothing back.
  */
 export async function purgeHero(tx: SocialTx, userId: string): Promise<void> {
@@ -16,6 +18,7 @@ export async function purgeHero(tx: SocialTx, userId: string): Promise<void> {
   await tx.friendRequestQuota.deleteMany({ where: { userId } });
   await tx.block.deleteMany({ where: { OR: [{ userId }, { blockedId: userId }] } });
   await tx.sourceVersion.deleteMany({ where: { userId } });
+  await purgeStreaks(tx, userId);
   await tx.hero.deleteMany({ where: { id: userId } });
   await tx.deletedHero.createMany({ data: [{ idHash: purgedHeroHash(userId) }], skipDuplicates: true });
 }

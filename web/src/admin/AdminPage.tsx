@@ -11,6 +11,7 @@ import { type Column, DataTable } from '../ui/DataTable.tsx';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { useAdminUsers, useDeleteUser, useTokenStats } from './adminQueries.ts';
 import { dailyTotals, deleteConfirmation, formatCost, formatCount, userStatus } from './adminStats.ts';
+import { ScheduledJobs } from './ScheduledJobs.tsx';
 
 // The chart library is large: it loads only for an admin with usage to draw.
 const CostChart = lazy(() => import('./CostChart.tsx'));
@@ -295,6 +296,7 @@ export default function AdminPage() {
           ) : (
             <TokenUsage stats={stats.data} />
           )}
+          <ScheduledJobs />
         </>
       )}
     </div>

@@ -205,5 +205,6 @@ export const api = {
   get: <T>(url: string) => apiRequest<T>('GET', url),
   post: <T>(url: string, body?: unknown) => apiRequest<T>('POST', url, body),
   patch: <T>(url: string, body?: unknown) => apiRequest<T>('PATCH', url, body),
+  put: <T>(url: string, body?: unknown) => apiRequest<T>('PUT', url, body),
   delete: <T>(url: string) => apiRequest<T>('DELETE', url),
 };

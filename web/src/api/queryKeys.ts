@@ -21,6 +21,8 @@ export const queryKeys = {
   challenges: ['/api/challenges'] as const,
   adminUsers: ['/api/admin/users'] as const,
   tokenStats: ['/api/admin/token-stats'] as const,
+  streak: ['/api/streaks/me'] as const,
+  notifications: ['/api/notifications'] as const,
 };
 
 /**

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, clearSessionId, storeSessionId } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
-import type { AuthResponse } from './user.ts';
+import { browserTimeZone } from '../streaks/streakQueries.ts';
+import type { AuthResponse, User } from './user.ts';
 
 export interface LoginInput {
   email: string;
@@ -19,6 +20,15 @@ function useSignIn<Input>(url: string) {
     onSuccess: ({ user, sessionId }) => {
       storeSessionId(sessionId);
       queryClient.setQueryData(queryKeys.me, user);
+      // The hero's days (streak, Monday review) follow the zone they sign in from; a failure here
+      // only leaves the zone they had, which the profile can still change.
+      const zone = browserTimeZone();
+      if (zone && zone !== user.timezone) {
+        api
+          .patch<User>('/api/auth/me', { timezone: zone })
+          .then((updated) => queryClient.setQueryData(queryKeys.me, updated))
+          .catch(() => {});
+      }
     },
   });
 }

@@ -11,6 +11,7 @@ import { queueProgress } from '../offline/checkOff.ts';
 import { isNetworkFailure, isOnline } from '../offline/network.ts';
 import { refreshQuests } from '../quests/questQueries.ts';
 import { showXpChange } from '../quests/reconcileXp.ts';
+import { refreshStreakSoon } from '../streaks/streakQueries.ts';
 import { toast } from '../ui/toast/toastStore.ts';
 
 export function useDashboard() {
@@ -69,6 +70,7 @@ export function useLogProgress() {
       }
       showXpChange(queryClient, entry.xpBonus);
       refreshQuests(queryClient);
+      refreshStreakSoon(queryClient);
       const bonus = entry.xpBonus > 0 ? ` +${entry.xpBonus} XP for logging today.` : '';
       toast({
         title: 'Progress Recorded',

@@ -6,9 +6,11 @@ import { foundationTheme } from '../foundations/foundationTheme.ts';
 import { InstallOffer } from '../offline/InstallOffer.tsx';
 import { useGoals, useMilestones } from '../quests/questQueries.ts';
 import type { Goal, Milestone } from '../quests/types.ts';
+import { StreakCard } from '../streaks/StreakCard.tsx';
 import { Badge } from '../ui/Badge.tsx';
 import { Card } from '../ui/Card.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { CalendarCard } from './CalendarCard.tsx';
 import { GoalDistributionChart } from './GoalDistributionChart.tsx';
 import { HallSettings } from './HallSettings.tsx';
 
@@ -103,6 +105,10 @@ export default function ProfilePage() {
       <InstallOffer />
 
       <HallSettings key={`${user.name}:${user.nextRenameAt}`} user={user} />
+
+      <StreakCard user={user} />
+
+      <CalendarCard />
 
       <section aria-labelledby="mastery-title" className="grid gap-3">
         <h2 id="mastery-title" className="text-gold text-xl">

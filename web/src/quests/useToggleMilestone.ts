@@ -6,6 +6,7 @@ import { queueCheckOff } from '../offline/checkOff.ts';
 import { isNetworkFailure, isOnline } from '../offline/network.ts';
 import { centreOf, rewardTick } from '../rewards/rewardsStore.ts';
 import type { SkillTreeResponse } from '../skill-tree/types.ts';
+import { refreshStreakSoon } from '../streaks/streakQueries.ts';
 import { refreshQuests } from './questQueries.ts';
 import { confirmTotals, movedBy, showXpChange } from './reconcileXp.ts';
 import type { Goal, Milestone, MilestoneToggleResult } from './types.ts';
@@ -70,6 +71,7 @@ export function useToggleMilestone() {
             (document.activeElement instanceof HTMLButtonElement ? document.activeElement : null),
         ),
       );
+      refreshStreakSoon(queryClient);
     },
   });
 }

@@ -2,6 +2,8 @@ import { LogOut, Sparkles } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { useLogout } from '../auth/useAuthActions.ts';
 import type { User } from '../auth/user.ts';
+import { NotificationBell } from '../notifications/NotificationBell.tsx';
+import { StreakFlame } from '../streaks/StreakFlame.tsx';
 
 export function AppHeader({ user }: { user: User }) {
   const navigate = useNavigate();
@@ -32,6 +34,8 @@ export function AppHeader({ user }: { user: User }) {
           >
             {user.totalXP} XP
           </span>
+          <StreakFlame />
+          <NotificationBell />
         </div>
         <button
           type="button"

@@ -1,5 +1,5 @@
 import type { BlockedHero, Friend } from '@lifequest/proto';
-import { Ban, UserMinus, UserPlus, Users } from 'lucide-react';
+import { Ban, Flame, UserMinus, UserPlus, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
@@ -34,6 +34,16 @@ function FriendRow({ friend }: { friend: Friend }) {
       <span className="grid shrink-0 justify-items-end text-sm">
         <span className="font-semibold text-gold">Level {friend.lifeLevel}</span>
         <span className="text-muted text-xs">{friend.totalXP.toLocaleString('en-US')} XP</span>
+        {friend.friend_streak > 0 ? (
+          <span
+            className="inline-flex items-center gap-0.5 text-orange-300 text-xs"
+            title={`You have both kept your streak ${friend.friend_streak} days in a row`}
+            data-testid="friend-streak"
+          >
+            <Flame className="size-3.5" aria-hidden />
+            {friend.friend_streak} together
+          </span>
+        ) : null}
       </span>
       <span className="flex w-full justify-end gap-1 border-edge/60 border-t pt-2">
         <ConfirmDialog

@@ -188,13 +188,23 @@ describe('Fellowship Hall', () => {
     const { callsTo } = mockApi({
       ...quietHall,
       'GET /api/friends': {
-        body: [{ id: 'u2', name: 'Borin', activeClassTitle: 'Vitality Warden', lifeLevel: 3, totalXP: 420 }],
+        body: [
+          {
+            id: 'u2',
+            name: 'Borin',
+            activeClassTitle: 'Vitality Warden',
+            lifeLevel: 3,
+            totalXP: 420,
+            friend_streak: 4,
+          },
+        ],
       },
       'POST /api/friends/request': { status: 201, body: { status: 'pending', requestId: 'r9' } },
     });
     renderWithProviders(<SocialPage />, { user: testUser, route: '/social?tab=friends' });
     expect(await screen.findByText('Borin')).toBeTruthy();
     expect(screen.getByText('Level 3')).toBeTruthy();
+    expect(screen.getByTestId('friend-streak').textContent).toBe('4 together');
     const email = screen.getByLabelText("Friend's e-mail") as HTMLInputElement;
     const add = screen.getByRole('button', { name: 'Add Friend' });
     expect(email.type).toBe('email');

@@ -21,6 +21,7 @@ export const testUser: User = {
   createdAt: '2026-01-10T12:00:00.000Z',
   showInRankings: true,
   nextRenameAt: null,
+  timezone: 'UTC',
 };
 
 export interface RecordedCall {

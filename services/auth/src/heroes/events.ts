@@ -10,6 +10,7 @@ export function userRegistered(user: UserRow): EventPayloads['user.registered'] 
     primaryClass: user.primaryClass as LifeClass,
     activeClassTitle: activeClassTitle(user.primaryClass),
     createdAt: user.createdAt.toISOString(),
+    timezone: user.timeZone,
   };
 }
 
@@ -31,10 +32,15 @@ export function userUpdated(user: UserRow): EventPayloads['user.updated'] {
     primaryClass: user.primaryClass as LifeClass,
     activeClassTitle: activeClassTitle(user.primaryClass),
     showInRankings: user.showInRankings,
+    timezone: user.timeZone,
   };
 }
 
-/** Whether what other services show of a hero (name, class) differs between two versions of the row. */
+/** Whether what other services keep of a hero (name, class, time zone) differs between two versions of the row. */
 export function profileChanged(before: UserRow, after: UserRow): boolean {
-  return before.name !== after.name || before.primaryClass !== after.primaryClass;
+  return (
+    before.name !== after.name ||
+    before.primaryClass !== after.primaryClass ||
+    before.timeZone !== after.timeZone
+  );
 }

@@ -57,6 +57,7 @@ describe('hero events', () => {
             primaryClass: 'general',
             activeClassTitle: 'Pathfinder Initiate',
             createdAt: user.createdAt,
+            timezone: 'UTC',
           },
         ],
         [
@@ -76,11 +77,37 @@ describe('hero events', () => {
             primaryClass: 'general',
             activeClassTitle: 'Pathfinder Initiate',
             showInRankings: true,
+            timezone: 'UTC',
           },
         ],
       ]),
     );
     expect(mine).toHaveLength(3);
+  });
+
+  it('PATCH /api/auth/me sets the hero’s time zone, refuses an unknown one, and announces it', async () => {
+    const user = await register('Tia');
+    const hero = auth.svc.hero(user.id);
+    expect((await hero.get('/api/auth/me')).body.timezone).toBe('UTC');
+    const set = await hero.patch('/api/auth/me', { timezone: 'Asia/Kolkata' });
+    expect(set).toMatchObject({ status: 200, body: { id: user.id, timezone: 'Asia/Kolkata' } });
+    expect((await hero.get('/api/auth/me')).body.timezone).toBe('Asia/Kolkata');
+    for (const body of [{ timezone: 'Mars/Olympus' }, { timezone: 5 }]) {
+      expect(await hero.patch('/api/auth/me', body)).toMatchObject({
+        status: 400,
+        body: { code: 'VALIDATION_FAILED' },
+      });
+    }
+    // The same zone again changes nothing others keep: one user.updated.
+    expect((await hero.patch('/api/auth/me', { timezone: 'Asia/Kolkata' })).status).toBe(200);
+    await auth.svc.settled();
+    expect(
+      auth.svc
+        .publishedOf('user.updated')
+        .filter((e) => e.payload.userId === user.id)
+        .map((e) => e.payload.timezone),
+    ).toEqual(['Asia/Kolkata']);
+    expect((await auth.svc.service('gateway').patch('/api/auth/me', { timezone: 'UTC' })).status).toBe(401);
   });
 
   it('announces user.updated only when what others see changes (name, class, rankings)', async () => {
@@ -107,6 +134,7 @@ describe('hero events', () => {
         primaryClass: 'general',
         activeClassTitle: expect.any(String),
         showInRankings: false,
+        timezone: 'UTC',
       },
     ]);
     await hero.patch('/api/auth/me', { show_in_rankings: false });

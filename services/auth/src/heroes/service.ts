@@ -134,7 +134,7 @@ export class HeroService {
   /**
    * PATCH /api/auth/me: applies the fields present. A new name follows the name rules and may change
    * once a day (the same name again is no change and costs nothing); leaving or rejoining the rankings
-   * is free. What other services show of the hero is announced as user.updated.
+   * is free, and so is the time zone. What other services show of the hero is announced as user.updated.
    */
   async updateMe(userId: string, body: UpdateMeBody): Promise<User> {
     const name = body.name === undefined ? undefined : heroName(body.name);
@@ -145,7 +145,7 @@ export class HeroService {
         select id from "auth"."users" where id = ${userId}::uuid for update`;
       if (!before) throw new AppError('UNAUTHENTICATED', 'Your account no longer exists. Sign in again.');
       const current = await tx.user.findUniqueOrThrow({ where: { id: userId } });
-      const data: { name?: string; nameChangedAt?: Date; showInRankings?: boolean } = {};
+      const data: { name?: string; nameChangedAt?: Date; showInRankings?: boolean; timeZone?: string } = {};
       if (name !== undefined && name !== current.name) {
         const next = nextRenameAt(current.nameChangedAt, now);
         if (next) throw renameTooSoon(next, now);
@@ -155,6 +155,7 @@ export class HeroService {
       if (body.show_in_rankings !== undefined && body.show_in_rankings !== current.showInRankings) {
         data.showInRankings = body.show_in_rankings;
       }
+      if (body.timezone !== undefined && body.timezone !== current.timeZone) data.timeZone = body.timezone;
       if (Object.keys(data).length === 0) return;
       const updated = await tx.user.update({ where: { id: userId }, data });
       await emit('user.updated', userUpdated(updated), userId);
@@ -168,7 +169,7 @@ export class HeroService {
   }
 
   toUser(
-    row: Pick<UserRow, 'id' | 'name' | 'email' | 'isOnboarded' | 'primaryClass' | 'createdAt'> &
+    row: Pick<UserRow, 'id' | 'name' | 'email' | 'isOnboarded' | 'primaryClass' | 'createdAt' | 'timeZone'> &
       Partial<Pick<UserRow, 'showInRankings' | 'nameChangedAt'>>,
     totalXP: number,
   ): User {
@@ -186,6 +187,7 @@ export class HeroService {
       createdAt: row.createdAt.toISOString(),
       showInRankings: row.showInRankings ?? true,
       nextRenameAt: next ? next.toISOString() : null,
+      timezone: row.timeZone,
     };
   }
 }
@@ -230,13 +232,14 @@ interface MeRow {
   createdAt: Date | string;
   showInRankings: boolean;
   nameChangedAt: Date | string | null;
+  timeZone: string;
   total: number;
 }
 
 const ME = `
   select u.id, u.name, u.email, u.is_onboarded as "isOnboarded", u.primary_class as "primaryClass",
          u.created_at as "createdAt", u.show_in_rankings as "showInRankings",
-         u.name_changed_at as "nameChangedAt",
+         u.name_changed_at as "nameChangedAt", u.time_zone as "timeZone",
          (select coalesce(sum(amount), 0)::int from auth.xp_ledger where user_id = u.id) as total
     from auth.users u where u.id = $1::uuid`;
 

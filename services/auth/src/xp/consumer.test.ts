@@ -318,4 +318,28 @@ describe('the daily XP ceiling (1,500 XP per UTC day)', () => {
     await at('2026-03-01T10:00:00Z', 'milestone.completed', done(hero, m, 3, 500));
     expect(await xp.total(hero)).toBe(1500);
   });
+
+  it('a streak milestone adds its bonus once; its revocation takes exactly that back, in any order', async () => {
+    const hero = await xp.newHero();
+    const reached = (version: number) =>
+      xp.publish('streak.milestone_reached', { userId: hero, days: 7, xpBonus: 20, version });
+    const revoked = (version: number) =>
+      xp.publish('streak.milestone_revoked', { userId: hero, days: 7, version });
+    await reached(0);
+    await reached(0);
+    expect(await xp.total(hero)).toBe(20);
+    await revoked(1);
+    expect(await xp.total(hero)).toBe(0);
+    // The reaching it followed, delivered late: the newer revocation stands.
+    await reached(0);
+    expect(await xp.total(hero)).toBe(0);
+    await reached(2);
+    expect(await xp.total(hero)).toBe(20);
+    const lines = await xp.db.xpEntry.findMany({ where: { userId: hero }, orderBy: { createdAt: 'asc' } });
+    expect(lines.map((l) => [l.sourceId, l.reason, l.amount])).toEqual([
+      ['streak:7', 'streak_milestone', 20],
+      ['streak:7', 'streak_milestone_revoked', -20],
+      ['streak:7', 'streak_milestone', 20],
+    ]);
+  });
 });

@@ -4,13 +4,15 @@ import { awardOnce, type LedgerState, ledgerState, type NewLine, settle, writeLi
 
 export const XP_CONSUMER = 'auth';
 
-/** What auth consumes: quests' events that change a hero's XP. */
+/** What auth consumes: quests' events that change a hero's XP, and social's streak milestones. */
 export const XP_EVENTS = [
   'milestone.completed',
   'milestone.reopened',
   'goal.completed',
   'goal.reopened',
   'progress.logged',
+  'streak.milestone_reached',
+  'streak.milestone_revoked',
 ] as const;
 type XpEvent = EventEnvelope<(typeof XP_EVENTS)[number]>;
 
@@ -110,6 +112,24 @@ function decision(event: XpEvent): { sourceId: string; decide: (state: LedgerSta
         decide: (state) =>
           settle(state, event.payload.version, [{ source: 'goal', reason: 'goal_reopened', balance: 0 }]),
       };
+    case 'streak.milestone_reached':
+    case 'streak.milestone_revoked': {
+      // Each streak milestone is one award per hero, settled like a milestone's XP: its revocation
+      // (the day that reached it taken back) brings it back to zero, whatever order the two arrive in.
+      const balance = event.name === 'streak.milestone_reached' ? event.payload.xpBonus : 0;
+      return {
+        sourceId: `streak:${event.payload.days}`,
+        decide: (state) =>
+          settle(state, event.payload.version, [
+            {
+              source: 'bonus',
+              reason:
+                event.name === 'streak.milestone_reached' ? 'streak_milestone' : 'streak_milestone_revoked',
+              balance,
+            },
+          ]),
+      };
+    }
     case 'progress.logged':
       return {
         // logging_daily is earned once per quest and UTC day, however many entries that day has.

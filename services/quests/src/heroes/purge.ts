@@ -12,5 +12,8 @@ export async function purgeDeletedHeroes(events: QuestEvents): Promise<void> {
     await tx.goal.deleteMany({ where: { userId } });
     await tx.onboarding.deleteMany({ where: { userId } });
     await purgeHeroKeys(tx, userId);
+    await tx.heroZone.deleteMany({ where: { userId } });
+    await tx.reviewClaim.deleteMany({ where: { userId } });
+    await tx.calendarFeed.deleteMany({ where: { userId } });
   });
 }

@@ -1,7 +1,8 @@
 import { AppError, type Queryable } from '@lifequest/platform';
 import type { ActivityType, Feed, FeedQuery, LikeResult } from '@lifequest/proto';
-import type { SocialDb, SocialEvents } from '../db.ts';
+import type { SocialDb, SocialEvents, SocialTx } from '../db.ts';
 import { heroSummary } from '../heroes/projection.ts';
+import { notify, withdraw } from '../notifications/store.ts';
 import { canSee } from './visibility.ts';
 
 interface FeedRow {
@@ -23,7 +24,10 @@ export class FeedService {
   readonly #reads: Queryable;
 
   /** `reads` is the same database through its driver, for the page's polled read. */
-  constructor(db: SocialDb, events: SocialEvents, reads: Queryable) {
+  readonly #now: () => Date;
+
+  constructor(db: SocialDb, events: SocialEvents, reads: Queryable, now: () => Date = () => new Date()) {
+    this.#now = now;
     this.#db = db;
     this.#events = events;
     this.#reads = reads;
@@ -87,12 +91,13 @@ export class FeedService {
   async toggleLike(userId: string, activityId: string): Promise<LikeResult> {
     return this.#events.transaction(async (tx) => {
       // Locked, so two quick taps are applied one after the other and the count stays true.
-      const [activity] = await tx.$queryRaw<{ user_id: string }[]>`
-        select user_id from "social"."activities" where id = ${activityId}::uuid for update`;
+      const [activity] = await tx.$queryRaw<{ user_id: string; title: string }[]>`
+        select user_id, title from "social"."activities" where id = ${activityId}::uuid for update`;
       if (!activity || !(await canSee(tx, userId, activity.user_id))) throw notFound();
       const removed = await tx.activityLike.deleteMany({ where: { activityId, userId } });
       const liked = removed.count === 0;
       if (liked) await tx.activityLike.create({ data: { activityId, userId } });
+      await this.#tellOwner(tx, activity, activityId, userId, liked);
       const updated = await tx.activity.update({
         where: { id: activityId },
         data: { likes: { increment: liked ? 1 : -1 } },
@@ -109,6 +114,30 @@ export class FeedService {
   async remove(userId: string, activityId: string): Promise<void> {
     const removed = await this.#db.activity.deleteMany({ where: { id: activityId, userId } });
     if (removed.count === 0) throw notFound();
+  }
+
+  /** A like tells the activity's owner (not a hero liking their own); taking it back takes that back. */
+  async #tellOwner(
+    tx: SocialTx,
+    activity: { user_id: string; title: string },
+    activityId: string,
+    likerId: string,
+    liked: boolean,
+  ): Promise<void> {
+    if (activity.user_id === likerId) return;
+    const sourceKey = `like:${activityId}:${likerId}`;
+    if (!liked) return withdraw(tx, activity.user_id, sourceKey);
+    const liker = await tx.hero.findUnique({ where: { id: likerId }, select: { name: true } });
+    await notify(tx, {
+      userId: activity.user_id,
+      kind: 'like',
+      title: 'New like',
+      body: `${liker?.name || heroSummary(null).name} liked “${activity.title}”.`,
+      link: '/social',
+      sourceKey,
+      subjectUserId: likerId,
+      at: this.#now(),
+    });
   }
 }
 

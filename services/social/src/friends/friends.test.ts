@@ -31,10 +31,24 @@ describe('friend requests', () => {
     const accepted = await ben.patch(`/api/friends/requests/${sent.body.requestId}`, { action: 'accept' });
     expect(accepted).toMatchObject({ status: 200, body: { status: 'accepted' } });
     expect((await ben.get('/api/friends')).body).toEqual([
-      { id: ana.userId, name: 'Ana', activeClassTitle: 'Sage Scholar', lifeLevel: 3, totalXP: 350 },
+      {
+        id: ana.userId,
+        name: 'Ana',
+        activeClassTitle: 'Sage Scholar',
+        lifeLevel: 3,
+        totalXP: 350,
+        friend_streak: 0,
+      },
     ]);
     expect((await ana.get('/api/friends')).body).toEqual([
-      { id: ben.userId, name: 'Ben', activeClassTitle: 'Gold Steward', lifeLevel: 1, totalXP: 0 },
+      {
+        id: ben.userId,
+        name: 'Ben',
+        activeClassTitle: 'Gold Steward',
+        lifeLevel: 1,
+        totalXP: 0,
+        friend_streak: 0,
+      },
     ]);
     expect((await ben.get('/api/friends/requests')).body).toEqual([]);
     // Accepting again is a harmless retry.

@@ -1,16 +1,20 @@
 import type { Emit } from '@lifequest/platform';
 import { AppError } from '@lifequest/platform';
-import type {
-  BlockedHero,
-  Friend,
-  FriendRequest,
-  FriendRequestAction,
-  FriendRequestAnswer,
-  FriendRequestResult,
+import {
+  type BlockedHero,
+  type Friend,
+  type FriendRequest,
+  type FriendRequestAction,
+  type FriendRequestAnswer,
+  type FriendRequestResult,
+  localDay,
+  sharedStreak,
 } from '@lifequest/proto';
 import type { SocialDb, SocialEvents, SocialTx } from '../db.ts';
 import { recordActivity } from '../feed/activities.ts';
 import { heroSummary } from '../heroes/projection.ts';
+import { notify } from '../notifications/store.ts';
+import { heroZone } from '../streaks/store.ts';
 import { declinedUntil, requestDeclined } from './declines.ts';
 import { FRIEND_REQUEST_QUOTA, type RequestQuota, takeFriendRequestQuota } from './rate-limit.ts';
 
@@ -46,12 +50,34 @@ export class FriendService {
       from "social"."friendships" f left join "social"."heroes" h on h.id = f.friend_id
       where f.user_id = ${userId}::uuid
       order by lower(h.name), f.friend_id`;
+    const streaks = await this.#friendStreaks(
+      userId,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => ({
       id: row.id,
       ...heroSummary(row),
       lifeLevel: row.life_level ?? 1,
       totalXP: row.total_xp ?? 0,
+      friend_streak: streaks.get(row.id) ?? 0,
     }));
+  }
+
+  /**
+   * The streak each friend shares with the hero: the days in a row both counted, up to today in the
+   * hero's zone (each hero's days are their own local dates; docs/features/daily-loop.md#friend-streaks).
+   */
+  async #friendStreaks(userId: string, friendIds: readonly string[]): Promise<Map<string, number>> {
+    if (friendIds.length === 0) return new Map();
+    const rows = await this.#db.$queryRawUnsafe<{ user_id: string; days: string[] }[]>(
+      `select user_id, array_agg(distinct day::text) as days from "social"."streak_days"
+        where user_id = any($1::uuid[]) group by user_id`,
+      [userId, ...friendIds],
+    );
+    const days = new Map(rows.map((row) => [row.user_id, row.days]));
+    const mine = days.get(userId) ?? [];
+    const today = localDay(this.#now(), await heroZone(this.#db, userId));
+    return new Map(friendIds.map((id) => [id, sharedStreak(mine, days.get(id) ?? [], today)]));
   }
 
   /**
@@ -96,6 +122,17 @@ export class FriendService {
       if (heldUntil) throw requestDeclined(email, heldUntil);
       const created = await tx.friendRequest.create({
         data: { requesterId: userId, addresseeId: other.id, createdAt: now },
+      });
+      const asker = await tx.hero.findUnique({ where: { id: userId }, select: { name: true } });
+      await notify(tx, {
+        userId: other.id,
+        kind: 'friend_request',
+        title: 'New friend request',
+        body: `${asker?.name || heroSummary(null).name} wants to be your friend.`,
+        link: '/social?tab=requests',
+        sourceKey: `friend-request:${created.id}`,
+        subjectUserId: userId,
+        at: now,
       });
       return { status: 'pending' as const, requestId: created.id };
     });
@@ -242,6 +279,17 @@ export class FriendService {
     });
     const friend = await tx.hero.findUnique({ where: { id: requesterId }, select: { name: true } });
     const friendName = friend?.name || heroSummary(null).name;
+    const accepter = await tx.hero.findUnique({ where: { id: accepterId }, select: { name: true } });
+    await notify(tx, {
+      userId: requesterId,
+      kind: 'friend_accepted',
+      title: 'Friend request accepted',
+      body: `${accepter?.name || heroSummary(null).name} is now your friend.`,
+      link: '/social?tab=friends',
+      sourceKey: `friend-accepted:${accepterId}`,
+      subjectUserId: accepterId,
+      at: now,
+    });
     await emit('friend.added', { userId: accepterId, friendId: requesterId, friendName }, accepterId);
     await recordActivity(tx, {
       userId: accepterId,

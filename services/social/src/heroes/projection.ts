@@ -2,6 +2,7 @@
 //
 // - user.registered, user.updated, user.onboarded and user.leveled_up carry name and class: the newest
 //   event (by occurredAt) wins, so one delivered late changes nothing.
+// - user.registered and user.updated may carry the hero's time zone (their streak's days).
 // - user.registered carries the e-mail a friend request looks heroes up by (lower-case, never shown).
 // - user.onboarded puts the hero on the rankings; user.updated's showInRankings takes them off the global
 //   boards or back on (friends still rank them).
@@ -38,9 +39,10 @@ export async function applyProfile(tx: SocialTx, event: ProfileEvent): Promise<v
   const { name, activeClassTitle } = event.payload;
   const primaryClass = 'primaryClass' in event.payload ? event.payload.primaryClass : undefined;
   const showInRankings = 'showInRankings' in event.payload ? event.payload.showInRankings : undefined;
+  const timeZone = 'timezone' in event.payload ? event.payload.timezone : undefined;
   await tx.hero.update({
     where: { id: userId },
-    data: { name, activeClassTitle, primaryClass, showInRankings, profileAt: occurredAt },
+    data: { name, activeClassTitle, primaryClass, showInRankings, timeZone, profileAt: occurredAt },
   });
 }
 

@@ -78,12 +78,12 @@ describe('GET /api/leaderboard', () => {
   });
 
   it('any other type is a 400', async () => {
-    const res = await heroes.Ada!.get('/api/leaderboard?type=streak');
+    const res = await heroes.Ada!.get('/api/leaderboard?type=wisdom');
     expect(res).toMatchObject({
       status: 400,
       body: {
         code: 'VALIDATION_FAILED',
-        message: expect.stringContaining('type must be one of total_xp, level'),
+        message: expect.stringContaining('type must be one of total_xp, level, streak'),
       },
     });
   });

@@ -43,7 +43,7 @@ const SHOWN = {
   friends: (hero: string) => `${hero}.onboarded and not ${BLOCKED(hero)}`,
 } as const;
 
-const COLUMNS = { total_xp: 'total_xp', level: 'life_level' } as const;
+const COLUMNS = { total_xp: 'total_xp', level: 'life_level', streak: 'streak_current' } as const;
 
 /**
  * How many heroes of the scope are ahead of `me` (their value is higher). Among friends, a count: a
@@ -56,7 +56,10 @@ const AHEAD = {
     `select count(*)::int from ${SCOPES.friends} where ${SHOWN.friends('h')} and h.${COLUMNS[type]} > me.${COLUMNS[type]}`,
   // The blocks count every hero on the global board; those blocked either way are then taken off (few).
   global: (type: LeaderboardQuery['type']) =>
-    `select coalesce(sum(b.heroes), 0)::int
+    type === 'streak'
+      ? // Streaks are short numbers most heroes share (0, 1, 2...): a count on their index is enough.
+        `select count(*)::int from "social"."heroes" h where ${SHOWN.global('h')} and h.streak_current > me.streak_current`
+      : `select coalesce(sum(b.heroes), 0)::int
             - (select count(*)::int from ${BLOCKED_IDS} x join "social"."heroes" hx on hx.id = x.id
                 where hx.onboarded and hx.show_in_rankings and hx.${COLUMNS[type]} > me.${COLUMNS[type]})
        from generate_series(0, 31) k(level)

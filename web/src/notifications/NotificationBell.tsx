@@ -1,0 +1,101 @@
+import { timeAgo } from '@lifequest/proto';
+import { Bell } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useNotifications, useReadAllNotifications, useReadNotification } from './notificationQueries.ts';
+
+/** The header's bell: the unread count, and a panel of the newest notifications, each a link. */
+export function NotificationBell() {
+  const { data } = useNotifications();
+  const read = useReadNotification();
+  const readAll = useReadAllNotifications();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (
+        event instanceof KeyboardEvent ? event.key === 'Escape' : !box.current?.contains(event.target as Node)
+      ) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+  const unread = data?.unread ?? 0;
+  return (
+    <div className="relative" ref={box}>
+      <button
+        type="button"
+        onClick={() => setOpen((was) => !was)}
+        aria-expanded={open}
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        data-testid="notification-bell"
+        className="relative inline-flex items-center rounded-md p-1.5 text-muted hover:bg-white/5 hover:text-parchment"
+      >
+        <Bell className="size-5" aria-hidden />
+        {unread > 0 ? (
+          <span
+            data-testid="notification-unread"
+            className="-top-1 -right-1 absolute min-w-5 rounded-full bg-red-600 px-1 text-center font-bold text-white text-xs"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </button>
+      {open ? (
+        <section
+          aria-label="Notifications"
+          // On a phone the bell sits on the left: the panel spans the screen instead of hanging off it.
+          data-testid="notification-panel"
+          className="fixed inset-x-2 top-28 z-40 grid gap-2 rounded-xl border border-edge bg-surface p-3 shadow-xl sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80"
+        >
+          <div className="flex items-center justify-between">
+            <h2 className="font-semibold text-gold">Notifications</h2>
+            <button
+              type="button"
+              className="text-muted text-xs hover:text-parchment disabled:opacity-50"
+              disabled={unread === 0 || readAll.isPending}
+              onClick={() => readAll.mutate()}
+            >
+              Mark all read
+            </button>
+          </div>
+          {!data || data.items.length === 0 ? (
+            <p className="py-4 text-center text-muted text-sm">Nothing new yet.</p>
+          ) : (
+            <ul className="grid max-h-96 gap-1 overflow-y-auto">
+              {data.items.map((item) => (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    data-testid="notification-item"
+                    data-read={item.read_at !== null}
+                    onClick={() => {
+                      if (!item.read_at) read.mutate(item.id);
+                      setOpen(false);
+                      navigate(item.link);
+                    }}
+                    className={`grid w-full gap-0.5 rounded-md p-2 text-left hover:bg-white/5 ${
+                      item.read_at ? 'opacity-70' : 'bg-gold/5'
+                    }`}
+                  >
+                    <span className="font-medium text-parchment text-sm">{item.title}</span>
+                    <span className="text-muted text-xs">{item.body}</span>
+                    <span className="text-muted/80 text-xs">{timeAgo(item.created_at)}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}
