@@ -34,6 +34,8 @@ export const ERROR_CODES = {
   FRIEND_REQUEST_DECLINED: { status: 409, error: 'Friend request declined recently' },
   ADMIN_DELETE_SELF: { status: 400, error: 'You cannot delete yourself' },
   ADMIN_DELETE_ADMIN: { status: 403, error: 'Admins cannot be deleted here' },
+  /** An ADMIN_EMAILS account deleting itself: it would come back at the next boot (data-ownership.md). */
+  SELF_DELETE_ADMIN: { status: 403, error: 'An admin account cannot delete itself' },
   EMAIL_TAKEN: { status: 409, error: 'Email already registered' },
   CONFLICT: { status: 409, error: 'Conflict' },
   /** The request did not arrive whole within the server's request timeout. */

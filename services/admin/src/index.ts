@@ -36,7 +36,7 @@ export function createAdminModule(options: AdminModuleOptions): ServiceModule {
       const events = ctx.events(db);
       await followHeroes(events);
       await followAiUsage(events);
-      await followDeletions(events);
+      await followDeletions(events, options.heroDataHolders);
 
       const { adminEmails } = ctx.config;
       heroRoutes(app, new AdminUsers(db, adminEmails));

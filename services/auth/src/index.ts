@@ -4,6 +4,7 @@ import { ensureAdminAccounts } from './heroes/admin-accounts.ts';
 import { DELETION_EVENTS, deleteHeroesOnRequest } from './heroes/deletion.ts';
 import { firstQuestsOverHttp } from './heroes/first-quests.ts';
 import { heroRoutes } from './heroes/routes.ts';
+import { SelfDeletion, selfDeletionRoutes } from './heroes/self-deletion.ts';
 import { HeroService } from './heroes/service.ts';
 import { consumeXpEvents, XP_EVENTS } from './xp/consumer.ts';
 import { XpProjectionService } from './xp/projection.ts';
@@ -38,6 +39,7 @@ export const authModule: ServiceModule = {
       log: ctx.log,
     });
     heroRoutes(app, heroes);
+    selfDeletionRoutes(app, new SelfDeletion(db, events, ctx.config.adminEmails));
     xpRoutes(app, new XpProjectionService(ctx.db, events));
   },
 };

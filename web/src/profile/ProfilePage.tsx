@@ -8,6 +8,7 @@ import type { Goal, Milestone } from '../quests/types.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { Card } from '../ui/Card.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { DataOwnershipSection } from './DataOwnershipSection.tsx';
 import { GoalDistributionChart } from './GoalDistributionChart.tsx';
 
 function HeroProfile({ user, goals, milestones }: { user: User; goals: Goal[]; milestones: Milestone[] }) {
@@ -142,6 +143,8 @@ export default function ProfilePage() {
           </div>
         )}
       </Card>
+
+      <DataOwnershipSection />
     </div>
   );
 }

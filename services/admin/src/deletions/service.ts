@@ -46,11 +46,21 @@ export class DeletionService {
 
 export const DELETION_EVENTS = ['user.deleted', 'user.purged'] as const;
 
-/** Follows the confirmations: auth's user.deleted and every other holder's user.purged. */
-export async function followDeletions(events: AdminEvents): Promise<void> {
+/**
+ * Follows the confirmations: auth's user.deleted and every other holder's user.purged. A deletion the
+ * hero asked for themselves (DELETE /api/auth/me, docs/features/data-ownership.md#deletion) has no row
+ * here yet: the first confirmation about them opens it, with every holder pending, whichever of them
+ * arrives first (delivery order is not guaranteed). A hero already erased stays erased.
+ */
+export async function followDeletions(events: AdminEvents, holders: readonly string[]): Promise<void> {
   await events.subscribe(CONSUMER, DELETION_EVENTS, async (event, tx) => {
     const holder = event.name === 'user.deleted' ? 'auth' : event.payload.service;
     const { userId } = event.payload;
+    if (!isUuid(userId) || (await isErased(tx, userId))) return;
+    await tx.deletion.createMany({
+      data: [{ userId, requestedBy: userId, pending: [...holders] }],
+      skipDuplicates: true,
+    });
     if (!(await confirm(tx, userId, holder))) return;
     await erase(tx, userId);
     // admin's own published user.deletion_requested named the hero too.
@@ -60,11 +70,9 @@ export async function followDeletions(events: AdminEvents): Promise<void> {
 
 /** Takes one holder's confirmation; whether it was the last one (the deletion is then complete). */
 async function confirm(tx: AdminTx, userId: string, holder: string): Promise<boolean> {
-  if (!isUuid(userId)) return false;
   // One statement, so confirmations handled at the same time each see the other's (the row is locked).
   const [deletion] = await tx.$queryRaw<{ pending: string[] }[]>`
     update "admin"."deletions" set pending = array_remove(pending, ${holder})
     where user_id = ${userId}::uuid returning pending`;
-  // A confirmation of no deletion under way (a repeat after it completed, say) has nothing to do.
   return deletion !== undefined && deletion.pending.length === 0;
 }
