@@ -69,6 +69,7 @@ const MATRIX: Record<string, Row> = {
   },
   // auth
   'GET /api/auth/me': { path: () => '/api/auth/me', expect: HERO(200), noLeak: true },
+  'GET /api/xp/history': { path: () => '/api/xp/history', expect: HERO(200), noLeak: true },
   'POST /api/auth/complete-onboarding': {
     path: () => '/api/auth/complete-onboarding',
     body: () => ({ displayName: 'Onboarded', primaryClass: 'general', firstGoal: null }),

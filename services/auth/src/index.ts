@@ -7,6 +7,7 @@ import { heroRoutes } from './heroes/routes.ts';
 import { SelfDeletion, selfDeletionRoutes } from './heroes/self-deletion.ts';
 import { HeroService } from './heroes/service.ts';
 import { consumeXpEvents, XP_EVENTS } from './xp/consumer.ts';
+import { XpHistoryService, xpHistoryRoutes } from './xp/history.ts';
 import { XpProjectionService } from './xp/projection.ts';
 import { xpRoutes } from './xp/routes.ts';
 
@@ -16,7 +17,7 @@ export const authModule: ServiceModule = {
   port: 8081,
   schema: 'auth',
   migrations: new URL('../prisma/migrations/', import.meta.url),
-  routePrefixes: ['/api/auth'],
+  routePrefixes: ['/api/auth', '/api/xp'],
   subscribes: [...XP_EVENTS, ...DELETION_EVENTS],
   async setup(app, ctx) {
     const db = createAuthDb(ctx.db);
@@ -41,6 +42,7 @@ export const authModule: ServiceModule = {
     heroRoutes(app, heroes);
     selfDeletionRoutes(app, new SelfDeletion(db, events, ctx.config.adminEmails));
     xpRoutes(app, new XpProjectionService(ctx.db, events));
+    xpHistoryRoutes(app, new XpHistoryService(ctx.db));
   },
 };
 

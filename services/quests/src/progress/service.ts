@@ -55,6 +55,7 @@ export class ProgressService {
         {
           progressId: entry.id,
           goalId: goal.id,
+          goalTitle: goal.title,
           userId,
           value: entry.value,
           unit: goal.unit,
