@@ -13,6 +13,7 @@ import { PathfinderService } from './pathfinder/service.ts';
 import type { LlmProvider } from './providers/port.ts';
 import { selectProvider } from './providers/select.ts';
 import { dropStoriesOfDeletedGoals } from './stories/goal-deleted.ts';
+import { STORY_QUEUE } from './stories/job.ts';
 import { storyRoutes } from './stories/routes.ts';
 import { StoryService } from './stories/service.ts';
 import { startStoryWorker } from './stories/worker.ts';
@@ -72,7 +73,7 @@ export function createAiModule(options: AiModuleOptions = {}): ServiceModule {
     async setup(app, ctx) {
       const { db, events, provider, meter } = runtimeOf(ctx, options);
       const advisor = new AdvisorService(db, events, provider, meter);
-      await purgeDeletedHeroes(events);
+      await purgeDeletedHeroes(events, { queue: ctx.jobs, names: [STORY_QUEUE] });
       await dropStoriesOfDeletedGoals(events);
       await clearConfirmedDrafts(events, advisor);
 

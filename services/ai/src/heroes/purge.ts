@@ -1,3 +1,4 @@
+import type { JobQueue } from '@lifequest/platform';
 import { isUuid } from '@lifequest/proto';
 import type { AiEvents } from '../db.ts';
 
@@ -8,7 +9,10 @@ export const CONSUMER = 'ai';
  * budget reservations and the call starts the per-hero rate counts go, and so do ai's published events about them. Token usage stays, without the
  * hero's id, so the cost history the admin sees stays true. user.purged tells the admin ai is done.
  */
-export async function purgeDeletedHeroes(events: AiEvents): Promise<void> {
+export async function purgeDeletedHeroes(
+  events: AiEvents,
+  jobs: { queue: JobQueue; names: readonly string[] },
+): Promise<void> {
   await events.subscribe(CONSUMER, ['user.deleted'], async (event, tx, emit) => {
     const userId = event.payload.userId;
     // Every row's user_id is a uuid, so any other id owns nothing here.
@@ -20,6 +24,9 @@ export async function purgeDeletedHeroes(events: AiEvents): Promise<void> {
       await tx.tokenReservation.deleteMany({ where: { userId } });
       await tx.callStart.deleteMany({ where: { userId } });
       await tx.tokenUsage.updateMany({ where: { userId }, data: { userId: null } });
+      // Their jobs (stories), waiting or kept after they finished, name them too. Outside the
+      // transaction, but harmless to repeat: a failure here fails the delivery, which is retried.
+      for (const name of jobs.names) await jobs.queue.forget(name, userId);
     }
     await emit('user.purged', { userId, service: CONSUMER }, null);
     await events.forget(tx, userId);
