@@ -1,5 +1,5 @@
 import type { ServiceModule } from '@lifequest/platform';
-import { createAdminDb } from './db.ts';
+import { CONSUMER, createAdminDb } from './db.ts';
 import { deletionRoutes } from './deletions/routes.ts';
 import { DELETION_EVENTS, DeletionService, followDeletions } from './deletions/service.ts';
 import { followHeroes, HERO_EVENTS } from './heroes/read-model.ts';
@@ -36,7 +36,11 @@ export function createAdminModule(options: AdminModuleOptions): ServiceModule {
       const events = ctx.events(db);
       await followHeroes(events);
       await followAiUsage(events);
-      await followDeletions(events, options.heroDataHolders);
+      // Every consumer on the bus is a holder or admin itself: their dead letters about the hero go.
+      const consumers = [...new Set([...options.heroDataHolders, CONSUMER])];
+      await followDeletions(events, options.heroDataHolders, async (userId) => {
+        for (const consumer of consumers) await ctx.bus.forgetDeadLetters(consumer, userId);
+      });
 
       const { adminEmails } = ctx.config;
       heroRoutes(app, new AdminUsers(db, adminEmails));

@@ -32,3 +32,25 @@ it('follows a deletion it did not ask for: the first confirmation opens it, the 
   const asked = await h.admin().delete<AdminDeletion>(`/api/admin/users/${hero.id}`);
   expect(asked.body).toEqual({ id: hero.id, status: 'completed', pending_services: [] });
 });
+
+it('drops every consumer’s dead letters naming the hero once the last holder confirmed, and no one else’s', async () => {
+  const hero = await registerHero(h, 'Dorian');
+  const other = await registerHero(h, 'Oriane');
+  // A holder that gave up on events about both heroes (the test modules' bus dead-letters at once).
+  await h.bus.subscribe('quests', ['goal.deleted'], async () => {
+    throw new Error('quests could not handle it');
+  });
+  for (const userId of [hero.id, other.id]) {
+    await h.publish('goal.deleted', { goalId: crypto.randomUUID(), userId });
+  }
+  const named = async (userId: string) =>
+    (await h.bus.listDeadLetters('quests')).filter((letter) => JSON.stringify(letter.event).includes(userId));
+  expect(await named(hero.id)).toHaveLength(1);
+
+  await h.publish('user.deleted', { userId: hero.id });
+  for (const holder of HOLDERS.filter((holder) => holder !== 'auth')) {
+    await h.publish('user.purged', { userId: hero.id, service: holder });
+  }
+  expect(await named(hero.id)).toEqual([]);
+  expect(await named(other.id)).toHaveLength(1);
+});

@@ -50,9 +50,14 @@ export const DELETION_EVENTS = ['user.deleted', 'user.purged'] as const;
  * Follows the confirmations: auth's user.deleted and every other holder's user.purged. A deletion the
  * hero asked for themselves (DELETE /api/auth/me, docs/features/data-ownership.md#deletion) has no row
  * here yet: the first confirmation about them opens it, with every holder pending, whichever of them
- * arrives first (delivery order is not guaranteed). A hero already erased stays erased.
+ * arrives first (delivery order is not guaranteed). A hero already erased stays erased. The last
+ * confirmation also drops every consumer's dead letters naming the hero (`forgetDeadLetters`).
  */
-export async function followDeletions(events: AdminEvents, holders: readonly string[]): Promise<void> {
+export async function followDeletions(
+  events: AdminEvents,
+  holders: readonly string[],
+  forgetDeadLetters: (userId: string) => Promise<void> = async () => {},
+): Promise<void> {
   await events.subscribe(CONSUMER, DELETION_EVENTS, async (event, tx) => {
     const holder = event.name === 'user.deleted' ? 'auth' : event.payload.service;
     const { userId } = event.payload;
@@ -62,6 +67,9 @@ export async function followDeletions(events: AdminEvents, holders: readonly str
       skipDuplicates: true,
     });
     if (!(await confirm(tx, userId, holder))) return;
+    // Every holder has purged: the events about the hero that a consumer gave up on go too. Outside the
+    // transaction, but harmless to repeat: a failure fails the delivery, which is retried.
+    await forgetDeadLetters(userId);
     await erase(tx, userId);
     // admin's own published user.deletion_requested named the hero too.
     await events.forget(tx, userId);
