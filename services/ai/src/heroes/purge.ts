@@ -1,4 +1,4 @@
-import type { JobQueue } from '@lifequest/platform';
+import { erasedHeroHash, type JobQueue } from '@lifequest/platform';
 import { isUuid } from '@lifequest/proto';
 import type { AiEvents } from '../db.ts';
 
@@ -17,6 +17,9 @@ export async function purgeDeletedHeroes(
     const userId = event.payload.userId;
     // Every row's user_id is a uuid, so any other id owns nothing here.
     if (isUuid(userId)) {
+      // Waits for the hero's calls in flight, then refuses any later row of theirs (migration 0007).
+      await tx.$executeRaw`select pg_advisory_xact_lock("ai"."hero_lock_key"(${userId}::uuid))`;
+      await tx.erasedHero.createMany({ data: [{ idHash: erasedHeroHash(userId) }], skipDuplicates: true });
       await tx.conversation.deleteMany({ where: { userId } });
       await tx.advisorMessage.deleteMany({ where: { userId } });
       await tx.planDraft.deleteMany({ where: { userId } });
