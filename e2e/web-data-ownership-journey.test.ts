@@ -68,6 +68,8 @@ it.skipIf(journey.skipReason)(
     await submit.click();
     await see(page.getByRole('alert').getByText('That password is not right.'));
     await page.getByLabel('Your password').fill(HERO_PASSWORD);
+    // A new password clears the old refusal.
+    await gone(page.getByRole('alert'));
     await page.getByLabel('Type DELETE to confirm').fill('delete');
     await isDisabled(submit);
     await photograph(page, dir, '02-delete-form');

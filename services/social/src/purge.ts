@@ -6,9 +6,12 @@ import { purgeFeed } from './feed/activities.ts';
 /**
  * user.deleted: everything of the hero goes (their row, activities and likes, activities naming them,
  * friendships and requests both ways, challenge places and steps, rate-limit and version rows). Only a
- * hash of their id stays, as a tombstone, so an event about them that arrives late brings nothing back.
+ * hash of their id stays, as a tombstone, so an event about them that arrives late brings nothing back,
+ * nor does a request of theirs still in flight (docs/features/data-ownership.md#deletion).
  */
 export async function purgeHero(tx: SocialTx, userId: string): Promise<void> {
+  // Waits for the hero's requests in flight, then refuses any later row of theirs (migration 0007).
+  await tx.$executeRaw`select pg_advisory_xact_lock("social"."hero_lock_key"(${userId}::uuid))`;
   await purgeFeed(tx, userId);
   await purgeChallenges(tx, userId);
   await tx.friendship.deleteMany({ where: { OR: [{ userId }, { friendId: userId }] } });

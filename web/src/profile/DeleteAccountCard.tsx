@@ -55,7 +55,10 @@ export function DeleteAccountCard() {
             type="password"
             autoComplete="current-password"
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              deletion.reset();
+            }}
           />
           <Field
             label={`Type ${DELETE_CONFIRMATION} to confirm`}

@@ -44,6 +44,7 @@ it('lists the XP history with its titles, a reopening negative, and draws total 
   ]);
   const chart = screen.getByRole('img', { name: 'Total XP by day' });
   expect([...chart.querySelectorAll('circle title')].map((t) => t.textContent)).toEqual([
+    '2026-01-03: 0 XP',
     '2026-01-04: 30 XP',
     '2026-01-05: 80 XP',
     '2026-01-06: 30 XP',

@@ -7,7 +7,10 @@ import { chartPoints, dailyTotals } from './xpChart.ts';
 /** The most lines the profile reads at once (the route's largest page). */
 const HISTORY_PAGE = 200;
 const WIDTH = 320;
-const HEIGHT = 120;
+const HEIGHT = 100;
+/** Room for the labels: the top total on the left, the first and last day below. */
+const LEFT = 34;
+const BELOW = 16;
 
 const REASONS: Record<string, string> = {
   milestone_completed: 'Milestone completed',
@@ -22,16 +25,33 @@ const REASONS: Record<string, string> = {
 export const xpHistoryKey = ['/api/xp/history'] as const;
 
 function XpChart({ items, total }: { items: readonly XpHistoryItem[]; total: number }) {
-  const points = chartPoints(dailyTotals(items, total), WIDTH, HEIGHT);
+  const days = dailyTotals(items, total);
+  const points = chartPoints(days, WIDTH, HEIGHT);
   const line = points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
+  const top = Math.max(...days.map((d) => d.total), 1);
   return (
     <svg
-      viewBox={`-6 -6 ${WIDTH + 12} ${HEIGHT + 12}`}
-      className="h-auto w-full max-w-xl"
+      viewBox={`${-LEFT} -8 ${WIDTH + LEFT + 8} ${HEIGHT + BELOW + 8}`}
+      className="h-auto w-full max-w-2xl"
       role="img"
       aria-label="Total XP by day"
       data-testid="xp-history-chart"
     >
+      <g fill="#9aa0b8" fontSize="9">
+        <text x="-6" y="4" textAnchor="end">
+          {top}
+        </text>
+        <text x="-6" y={HEIGHT} textAnchor="end">
+          0
+        </text>
+        <text x="0" y={HEIGHT + 12}>
+          {days[0]?.day}
+        </text>
+        <text x={WIDTH} y={HEIGHT + 12} textAnchor="end">
+          {days.at(-1)?.day}
+        </text>
+      </g>
+      <line x1="0" y1="0" x2={WIDTH} y2="0" stroke="#2a2f48" strokeWidth="0.5" strokeDasharray="3 3" />
       <line x1="0" y1={HEIGHT} x2={WIDTH} y2={HEIGHT} stroke="#3a3f5c" strokeWidth="1" />
       <polyline points={line} fill="none" stroke="#e8b84a" strokeWidth="2" strokeLinejoin="round" />
       {points.map((p) => (

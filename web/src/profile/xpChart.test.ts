@@ -9,6 +9,7 @@ it('closes each day at the total it ended with, a reopening taking XP back', () 
     { at: '2026-01-04T09:00:00.000Z', amount: 30, reason: 'milestone_completed' },
   ];
   expect(dailyTotals(items, 35)).toEqual([
+    { day: '2026-01-03', total: 0 },
     { day: '2026-01-04', total: 30 },
     { day: '2026-01-05', total: 30 },
     { day: '2026-01-07', total: 35 },

@@ -10,7 +10,8 @@ export interface DayTotal {
 /**
  * Total XP at the end of each day that moved it, oldest first, from a page of the ledger (newest first)
  * and today's total: walking back from now, a day's closing total is today's less everything after it.
- * A page that does not reach the first line starts the chart wherever it ends.
+ * The chart starts the day before the oldest line, at the total before it (0 when the page reaches the
+ * hero's first line), so even one day draws a line.
  */
 export function dailyTotals(items: readonly XpHistoryItem[], currentTotal: number): DayTotal[] {
   const days: DayTotal[] = [];
@@ -19,6 +20,11 @@ export function dailyTotals(items: readonly XpHistoryItem[], currentTotal: numbe
     const day = item.at.slice(0, 10);
     if (days.at(-1)?.day !== day) days.push({ day, total });
     total -= item.amount;
+  }
+  const oldest = days.at(-1);
+  if (oldest) {
+    const before = new Date(Date.parse(`${oldest.day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    days.push({ day: before, total });
   }
   return days.reverse();
 }
