@@ -38,9 +38,15 @@ export function createAdminModule(options: AdminModuleOptions): ServiceModule {
       await followAiUsage(events);
       // Every consumer on the bus is a holder or admin itself: their dead letters about the hero go.
       const consumers = [...new Set([...options.heroDataHolders, CONSUMER])];
-      await followDeletions(events, options.heroDataHolders, async (userId) => {
-        for (const consumer of consumers) await ctx.bus.forgetDeadLetters(consumer, userId);
-      });
+      await followDeletions(
+        events,
+        options.heroDataHolders,
+        async (userId) => {
+          for (const consumer of consumers) await ctx.bus.forgetDeadLetters(consumer, userId);
+        },
+        // The hero is erased; an operator can still drop their letters (npm run dlq).
+        (userId, error) => ctx.log.warn({ err: error, userId }, 'dead letters of an erased hero not dropped'),
+      );
 
       const { adminEmails } = ctx.config;
       heroRoutes(app, new AdminUsers(db, adminEmails));

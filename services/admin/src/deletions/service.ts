@@ -57,6 +57,7 @@ export async function followDeletions(
   events: AdminEvents,
   holders: readonly string[],
   forgetDeadLetters: (userId: string) => Promise<void> = async () => {},
+  onForgetFailed: (userId: string, error: unknown) => void = () => {},
 ): Promise<void> {
   await events.subscribe(CONSUMER, DELETION_EVENTS, async (event, tx) => {
     const holder = event.name === 'user.deleted' ? 'auth' : event.payload.service;
@@ -67,12 +68,14 @@ export async function followDeletions(
       skipDuplicates: true,
     });
     if (!(await confirm(tx, userId, holder))) return;
-    // Every holder has purged: the events about the hero that a consumer gave up on go too. Outside the
-    // transaction, but harmless to repeat: a failure fails the delivery, which is retried.
-    await forgetDeadLetters(userId);
     await erase(tx, userId);
     // admin's own published user.deletion_requested named the hero too.
     await events.forget(tx, userId);
+    // Every holder has purged: the events about the hero that a consumer gave up on go too, once this
+    // commits (embedded, the dead letters are in the same database, which this transaction holds).
+    setImmediate(() => {
+      forgetDeadLetters(userId).catch((error: unknown) => onForgetFailed(userId, error));
+    });
   });
 }
 
