@@ -71,6 +71,12 @@ const MATRIX: Record<string, Row> = {
   },
   // Logging out is idempotent: without a session it is still `{ ok: true }`.
   'POST /api/auth/logout': { path: () => '/api/auth/logout', expect: OPEN(200), freshSession: true },
+  // Deleting one's own account asks for the password: a wrong one is refused to every hero (the owner too).
+  'DELETE /api/auth/me': {
+    path: () => '/api/auth/me',
+    body: () => ({ password: 'not the password' }),
+    expect: { anonymous: 401, other: 401, admin: 401, owner: 401 },
+  },
   // auth
   'GET /api/auth/me': { path: () => '/api/auth/me', expect: HERO(200), noLeak: true },
   'PATCH /api/auth/me': {
@@ -79,6 +85,7 @@ const MATRIX: Record<string, Row> = {
     expect: HERO(200),
     noLeak: true,
   },
+  'GET /api/xp/history': { path: () => '/api/xp/history', expect: HERO(200), noLeak: true },
   'POST /api/auth/complete-onboarding': {
     path: () => '/api/auth/complete-onboarding',
     body: () => ({ displayName: 'Onboarded', primaryClass: 'general', firstGoal: null }),
@@ -426,7 +433,7 @@ it('answers every route × caller with the expected status, and never another he
       const headers: Record<string, string> = { ...row.headers?.() };
       if (sessionId) headers.authorization = `Bearer ${sessionId}`;
       let body: string | undefined;
-      if (method !== 'GET' && method !== 'DELETE') {
+      if (method !== 'GET' && (method !== 'DELETE' || row.body)) {
         headers['content-type'] = 'application/json';
         body = JSON.stringify(row.body ? row.body(seed) : {});
       }

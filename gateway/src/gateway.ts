@@ -8,6 +8,7 @@ import {
   registerOpsRoutes,
 } from '@lifequest/platform';
 import { requireDeclaredAccess, sessionAccess } from './access.ts';
+import { endSessionsOnAccountDeletion } from './account-deletion.ts';
 import { authRoutes } from './auth-routes.ts';
 import { drainBodylessRequests } from './bodyless-requests.ts';
 import { proxyToServices } from './proxy.ts';
@@ -54,6 +55,7 @@ export async function startGateway(
     });
   }
   await endSessionsOfDeletedHeroes(bus, sessions);
+  endSessionsOnAccountDeletion(app, sessions);
 
   const guard = sessionAccess(sessionAuthenticator(sessions, config.adminEmails));
   await app.register(async (own) => {

@@ -45,6 +45,8 @@ export const ERROR_CODES = {
   NOTIFICATION_NOT_FOUND: { status: 404, error: 'Notification not found' },
   ADMIN_DELETE_SELF: { status: 400, error: 'You cannot delete yourself' },
   ADMIN_DELETE_ADMIN: { status: 403, error: 'Admins cannot be deleted here' },
+  /** An ADMIN_EMAILS account deleting itself: it would come back at the next boot (data-ownership.md). */
+  SELF_DELETE_ADMIN: { status: 403, error: 'An admin account cannot delete itself' },
   EMAIL_TAKEN: { status: 409, error: 'Email already registered' },
   CONFLICT: { status: 409, error: 'Conflict' },
   /** An Idempotency-Key this hero already sent with another request (docs/features/offline-app.md#idempotency). */

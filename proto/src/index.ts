@@ -3,6 +3,7 @@ export * from './events/index.ts';
 export * from './http/admin.ts';
 export * from './http/ai.ts';
 export * from './http/auth.ts';
+export * from './http/data-ownership.ts';
 export * from './http/params.ts';
 export * from './http/quests.ts';
 export * from './http/social.ts';

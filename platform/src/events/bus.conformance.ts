@@ -280,6 +280,31 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       expect(await countEffects(world.db, s.schemas.social)).toBe(1);
     });
 
+    it('forgets the dead letters naming a deleted hero, and keeps the others in place', async () => {
+      const bus = await openBus();
+      const s = await services(bus);
+      await s.auth.subscribe(s.consumers.auth, ['milestone.completed'], async () => {
+        throw new Error('ledger unavailable');
+      });
+      await s.quests.start();
+      const gone = crypto.randomUUID();
+      const stays = crypto.randomUUID();
+      for (const userId of [gone, stays, gone]) {
+        await s.quests.transaction((_tx, emit) =>
+          emit('milestone.completed', { ...milestoneCompleted(14).payload, userId }, userId),
+        );
+      }
+      await waitUntil('three dead letters', async () =>
+        (await bus.listDeadLetters(s.consumers.auth)).length === 3 ? true : null,
+      );
+      expect(await bus.forgetDeadLetters(s.consumers.auth, gone.toUpperCase())).toBe(2);
+      const left = await bus.listDeadLetters(s.consumers.auth);
+      expect(
+        left.map((letter) => (letter.event as EventEnvelope<'milestone.completed'>).payload.userId),
+      ).toEqual([stays]);
+      expect(await bus.forgetDeadLetters(s.consumers.auth, gone)).toBe(0);
+    });
+
     it('changes the state once when the same event is delivered twice', async () => {
       const bus = await openBus();
       const { log, lines } = capturingLogger();

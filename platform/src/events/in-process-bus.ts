@@ -102,6 +102,16 @@ export class InProcessEventBus implements EventBus {
     return letters.length;
   }
 
+  async forgetDeadLetters(consumer: string, value: string): Promise<number> {
+    if (!value) return 0;
+    const needle = value.toLowerCase();
+    const letters = (await this.#deadLetters.list(consumer, 100_000)).filter((letter) =>
+      JSON.stringify([letter.event, letter.error]).toLowerCase().includes(needle),
+    );
+    for (const letter of letters) await this.#deadLetters.remove(letter.key);
+    return letters.length;
+  }
+
   async stats(consumers?: readonly string[]): Promise<ConsumerStats[]> {
     const names = consumers ?? [...this.#consumers.keys()];
     return Promise.all(

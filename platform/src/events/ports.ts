@@ -58,6 +58,11 @@ export interface EventBus {
    * each with a fresh set of attempts; returns how many were replayed.
    */
   replayDeadLetters(consumer: string, options?: { eventIds?: readonly string[] }): Promise<number>;
+  /**
+   * Drops the consumer's dead letters whose event or error names `value` (case-insensitive): a deleted
+   * hero's (docs/features/data-ownership.md#deletion). Returns how many went.
+   */
+  forgetDeadLetters(consumer: string, value: string): Promise<number>;
   /** Queue depth and dead letters per consumer: the ones given, or those subscribed in this process. */
   stats(consumers?: readonly string[]): Promise<ConsumerStats[]>;
   close(): Promise<void>;

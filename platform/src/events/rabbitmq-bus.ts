@@ -4,7 +4,7 @@ import { BusClosedError } from './in-process-bus.ts';
 import type { ConsumerStats, DeadLetter, EventBus, EventHandler } from './ports.ts';
 import { type AmqpConnect, amqpConnect, type Live, RabbitMqConnection } from './rabbitmq/connection.ts';
 import { deliver, messageOptions } from './rabbitmq/consumer.ts';
-import { listDeadLetters, replayDeadLetters } from './rabbitmq/dead-letters.ts';
+import { forgetDeadLetters, listDeadLetters, replayDeadLetters } from './rabbitmq/dead-letters.ts';
 import {
   bindEvents,
   consumerQueues,
@@ -145,6 +145,11 @@ export class RabbitMqEventBus implements EventBus {
     const wanted = options.eventIds ? new Set(options.eventIds) : undefined;
     const live = await this.#connection.get();
     return replayDeadLetters(this.#connection, live, consumer, this.#queues(consumer), wanted);
+  }
+
+  async forgetDeadLetters(consumer: string, value: string): Promise<number> {
+    const live = await this.#connection.get();
+    return forgetDeadLetters(live, this.#queues(consumer), value);
   }
 
   async stats(consumers?: readonly string[]): Promise<ConsumerStats[]> {

@@ -282,6 +282,14 @@ function bearerMatches(header: string | undefined, token: string | null): boolea
 /** Retry-After of a 503 for a database that dropped the connection: the pool reconnects within it. */
 const DATABASE_RETRY_AFTER_SECONDS = 1;
 
+/** The database's refusal of a write for a deleted hero ('lifequest: hero deleted'), however wrapped. */
+function namesDeletedHero(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e.message.includes('lifequest: hero deleted')) return true;
+  }
+  return false;
+}
+
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
@@ -292,6 +300,10 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
     // Another service's `{ error, message, code }` answer, passed through untouched.
     if (error.retryAfter) reply.header('retry-after', error.retryAfter);
     return reply.code(error.status).send(error.body);
+  }
+  if (namesDeletedHero(error)) {
+    // A write of a hero deleted while it was in flight, refused by the database (quests' migration 0007).
+    return replyError(reply, 'UNAUTHENTICATED', 'Your account no longer exists. Sign in again.');
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = error.validationContext ?? 'body';

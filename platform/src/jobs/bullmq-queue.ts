@@ -128,6 +128,28 @@ export class BullMqJobQueue implements JobQueue {
     }
   }
 
+  async forget(queue: string, value: string): Promise<number> {
+    if (!value) return 0;
+    const q = await this.#queue(queue);
+    const needle = value.toLowerCase();
+    // Every state but active: a running job is locked by its worker (and finishes as it would).
+    const jobs = await q.getJobs(['waiting', 'delayed', 'prioritized', 'completed', 'failed']);
+    let removed = 0;
+    for (const job of jobs) {
+      if (!job?.id) continue;
+      const text = JSON.stringify({
+        data: job.data,
+        result: job.returnvalue ?? null,
+        error: job.failedReason ?? null,
+      });
+      if (!text.toLowerCase().includes(needle)) continue;
+      // A job removed meanwhile (its retention ran out, another replica forgot it) is gone all the same.
+      await q.remove(job.id).catch(() => 0);
+      removed++;
+    }
+    return removed;
+  }
+
   async waitFor<R = unknown>(queue: string, id: string, timeoutMs: number): Promise<JobStatus<R>> {
     const deadline = Date.now() + timeoutMs;
     let pause = 20;

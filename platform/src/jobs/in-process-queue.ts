@@ -150,6 +150,25 @@ export class InProcessJobQueue implements JobQueue {
     });
   }
 
+  async forget(queue: string, value: string): Promise<number> {
+    const q = this.#queues.get(queue);
+    if (!q || !value) return 0;
+    const needle = value.toLowerCase();
+    let removed = 0;
+    for (const job of [...q.jobs.values()]) {
+      if (job.state === 'active') continue;
+      const text = JSON.stringify({ data: job.data, result: job.result ?? null }).toLowerCase();
+      if (!text.includes(needle)) continue;
+      clearTimeout(job.timer);
+      q.jobs.delete(job.id);
+      q.ready = q.ready.filter((ready) => ready.id !== job.id);
+      q.finished.completed = q.finished.completed.filter((id) => id !== job.id);
+      q.finished.failed = q.finished.failed.filter((id) => id !== job.id);
+      removed++;
+    }
+    return removed;
+  }
+
   /** Stops starting jobs and waits for the running ones; jobs still waiting are dropped. */
   async close(): Promise<void> {
     this.#closed = true;

@@ -62,6 +62,12 @@ export interface JobQueue {
   /** Waits up to `timeoutMs` for the job to settle and returns where it stands. */
   waitFor<R = unknown>(queue: string, id: string, timeoutMs: number): Promise<JobStatus<R>>;
   getJob<R = unknown>(queue: string, id: string): Promise<JobStatus<R> | null>;
+  /**
+   * Removes every job of `queue` not running right now (waiting, retrying, finished) whose data or
+   * result names `value`: a deleted hero's jobs go with them (docs/features/data-ownership.md#deletion).
+   * Returns how many went.
+   */
+  forget(queue: string, value: string): Promise<number>;
   /** Job counts per queue this process enqueued to or works on. */
   stats(): Promise<QueueStats[]>;
   close(): Promise<void>;

@@ -36,6 +36,26 @@ export function describeJobQueueConformance(name: string, makeWorld: () => Promi
       await world?.dispose(used);
     });
 
+    it('forgets the jobs whose data or result names a value: waiting and finished alike, nobody else’s', async () => {
+      const queue = fresh();
+      const gone = crypto.randomUUID();
+      await jobs.work(queue, Story, async (data) => {
+        if (data.chapter === 2) throw new Error(`no chapter 2 for ${data.heroId}`);
+        return { title: `Chapter ${data.chapter} of ${data.heroId}` };
+      });
+      const done = await jobs.enqueue(queue, { heroId: gone, chapter: 1 });
+      const failed = await jobs.enqueue(queue, { heroId: gone, chapter: 2 }, { attempts: 1 });
+      const kept = await jobs.enqueue(queue, { heroId: 'someone else', chapter: 1 });
+      for (const { id } of [done, failed, kept]) await jobs.waitFor(queue, id, 15_000);
+      expect((await jobs.getJob(queue, failed.id))?.state).toBe('failed');
+
+      expect(await jobs.forget(queue, gone.toUpperCase())).toBe(2);
+      expect(await jobs.getJob(queue, done.id)).toBeNull();
+      expect(await jobs.getJob(queue, failed.id)).toBeNull();
+      expect((await jobs.getJob(queue, kept.id))?.state).toBe('completed');
+      expect(await jobs.forget(queue, gone)).toBe(0);
+    });
+
     it('ends completed when a job fails twice, then succeeds', async () => {
       const queue = fresh();
       const seen: number[] = [];

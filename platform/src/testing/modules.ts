@@ -14,6 +14,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { type Database, openPglite } from '../db/database.ts';
 import { migrate } from '../db/migrations.ts';
 import { InProcessEventBus } from '../events/in-process-bus.ts';
+import type { EventBus } from '../events/ports.ts';
 import type { RetryPolicy } from '../events/retry.ts';
 import { IDENTITY_HEADER, type Identity, signIdentity } from '../http/identity.ts';
 import { createHttpServer, type HttpServer } from '../http/server.ts';
@@ -74,6 +75,8 @@ export interface HeroCaller extends TestCaller {
 export interface TestModules {
   /** The one database every module's schema lives in (build a module's Prisma client over it). */
   database: Database;
+  /** The in-process bus the modules share (to leave a dead letter, or read them). */
+  bus: EventBus;
   config: Config;
   /** The in-process job queue the modules work on (a test runs a scheduled job by enqueueing it). */
   jobs: JobQueue;
@@ -253,6 +256,7 @@ export async function startTestModules(
 
     return {
       database,
+      bus,
       config,
       jobs,
       url(name) {
@@ -316,6 +320,9 @@ export function useTestModules(
   return {
     get database() {
       return started().database;
+    },
+    get bus() {
+      return started().bus;
     },
     get config() {
       return started().config;

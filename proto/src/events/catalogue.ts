@@ -134,6 +134,8 @@ export const MilestoneReopened = z.object({
   goalId: id,
   userId: id,
   title,
+  /** The quest's title, for the XP history (optional: events recorded before it have none). */
+  goalTitle: title.optional(),
   xpReward: xp,
   version,
 });
@@ -145,6 +147,8 @@ export const ProgressLogged = z.object({
   value: z.number(),
   unit: z.string().nullable(),
   loggedAt: timestamp,
+  /** The quest's title, for the XP history (optional: events recorded before it have none). */
+  goalTitle: title.optional(),
   /** The plan's logging_daily bonus, on the first entry of a UTC day for the goal (within its 1,000 XP). */
   xpBonus: xp.optional(),
 });

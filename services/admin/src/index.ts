@@ -1,5 +1,5 @@
 import type { ServiceModule } from '@lifequest/platform';
-import { createAdminDb } from './db.ts';
+import { CONSUMER, createAdminDb } from './db.ts';
 import { deletionRoutes } from './deletions/routes.ts';
 import { DELETION_EVENTS, DeletionService, followDeletions } from './deletions/service.ts';
 import { followHeroes, HERO_EVENTS } from './heroes/read-model.ts';
@@ -39,7 +39,17 @@ export function createAdminModule(options: AdminModuleOptions): ServiceModule {
       const events = ctx.events(db);
       await followHeroes(events);
       await followAiUsage(events);
-      await followDeletions(events);
+      // Every consumer on the bus is a holder or admin itself: their dead letters about the hero go.
+      const consumers = [...new Set([...options.heroDataHolders, CONSUMER])];
+      await followDeletions(
+        events,
+        options.heroDataHolders,
+        async (userId) => {
+          for (const consumer of consumers) await ctx.bus.forgetDeadLetters(consumer, userId);
+        },
+        // The hero is erased; an operator can still drop their letters (npm run dlq).
+        (userId, error) => ctx.log.warn({ err: error, userId }, 'dead letters of an erased hero not dropped'),
+      );
 
       const { adminEmails } = ctx.config;
       heroRoutes(app, new AdminUsers(db, adminEmails));

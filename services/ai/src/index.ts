@@ -16,6 +16,7 @@ import { ReplanChat } from './replan/chat.ts';
 import { replanRoutes } from './replan/routes.ts';
 import { ReplanService } from './replan/service.ts';
 import { dropStoriesOfDeletedGoals } from './stories/goal-deleted.ts';
+import { STORY_QUEUE } from './stories/job.ts';
 import { storyRoutes } from './stories/routes.ts';
 import { StoryService } from './stories/service.ts';
 import { startStoryWorker } from './stories/worker.ts';
@@ -80,7 +81,7 @@ export function createAiModule(options: AiModuleOptions = {}): ServiceModule {
       const replans = new ReplanService(events, ctx.services, provider, meter, now);
       const replanChat = new ReplanChat(replans, now);
       const advisor = new AdvisorService(db, events, provider, meter, now, replanChat);
-      await purgeDeletedHeroes(events);
+      await purgeDeletedHeroes(events, { queue: ctx.jobs, names: [STORY_QUEUE] });
       await dropStoriesOfDeletedGoals(events);
       await clearConfirmedDrafts(events, advisor);
 

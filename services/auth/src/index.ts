@@ -4,8 +4,10 @@ import { ensureAdminAccounts } from './heroes/admin-accounts.ts';
 import { DELETION_EVENTS, deleteHeroesOnRequest } from './heroes/deletion.ts';
 import { firstQuestsOverHttp } from './heroes/first-quests.ts';
 import { heroRoutes } from './heroes/routes.ts';
+import { SelfDeletion, selfDeletionRoutes } from './heroes/self-deletion.ts';
 import { HeroService } from './heroes/service.ts';
 import { consumeXpEvents, XP_EVENTS } from './xp/consumer.ts';
+import { XpHistoryService, xpHistoryRoutes } from './xp/history.ts';
 import { XpProjectionService } from './xp/projection.ts';
 import { xpRoutes } from './xp/routes.ts';
 
@@ -15,7 +17,7 @@ export const authModule: ServiceModule = {
   port: 8081,
   schema: 'auth',
   migrations: new URL('../prisma/migrations/', import.meta.url),
-  routePrefixes: ['/api/auth'],
+  routePrefixes: ['/api/auth', '/api/xp'],
   subscribes: [...XP_EVENTS, ...DELETION_EVENTS],
   async setup(app, ctx) {
     const db = createAuthDb(ctx.db);
@@ -38,7 +40,9 @@ export const authModule: ServiceModule = {
       log: ctx.log,
     });
     heroRoutes(app, heroes);
+    selfDeletionRoutes(app, new SelfDeletion(db, events, ctx.config.adminEmails));
     xpRoutes(app, new XpProjectionService(ctx.db, events));
+    xpHistoryRoutes(app, new XpHistoryService(ctx.db));
   },
 };
 

@@ -157,6 +157,7 @@ describe('the events quests publishes through its outbox', () => {
     expect(logged!.payload).toEqual({
       progressId: entry.id,
       goalId: goal.id,
+      goalTitle: goal.title,
       userId: hero,
       value: 120,
       unit: '$',

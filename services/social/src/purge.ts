@@ -7,10 +7,13 @@ import { purgeStreaks } from './streaks/store.ts';
 /**
  * user.deleted: everything of the hero goes (their row, activities and likes, activities naming them,
  * friendships, requests and blocks both ways, challenge places and steps, rate-limit and version rows,
- * streak days, vacations and awards, notifications). Only a
- * hash of their id stays, as a tombstone, so an event about them that arrives late brings nothing back.
+ * streak days, vacations and awards, notifications). Only a hash of their id stays, as a tombstone, so
+ * an event about them that arrives late brings nothing back, nor does a request of theirs still in
+ * flight (docs/features/data-ownership.md#deletion).
  */
 export async function purgeHero(tx: SocialTx, userId: string): Promise<void> {
+  // Waits for the hero's requests in flight, then refuses any later row of theirs (migration 0007).
+  await tx.$executeRaw`select pg_advisory_xact_lock("social"."hero_lock_key"(${userId}::uuid))`;
   await purgeFeed(tx, userId);
   await purgeChallenges(tx, userId);
   await tx.friendship.deleteMany({ where: { OR: [{ userId }, { friendId: userId }] } });

@@ -11,6 +11,7 @@ import { Badge } from '../ui/Badge.tsx';
 import { Card } from '../ui/Card.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { CalendarCard } from './CalendarCard.tsx';
+import { DataOwnershipSection } from './DataOwnershipSection.tsx';
 import { GoalDistributionChart } from './GoalDistributionChart.tsx';
 import { HallSettings } from './HallSettings.tsx';
 
@@ -153,6 +154,8 @@ export default function ProfilePage() {
           </div>
         )}
       </Card>
+
+      <DataOwnershipSection />
     </div>
   );
 }

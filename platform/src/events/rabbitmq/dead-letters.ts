@@ -65,6 +65,31 @@ export async function replayDeadLetters(
   return replayed;
 }
 
+/**
+ * Acks off the dead-letter queue every message whose content or error names `value`; the others are
+ * held, then handed back in place when the channel closes.
+ */
+export async function forgetDeadLetters(live: Live, queues: ConsumerQueues, value: string): Promise<number> {
+  if (!value || (await queueDepth(live.model, queues.dlq)) === null) return 0;
+  const needle = value.toLowerCase();
+  const channel = await live.model.createChannel();
+  channel.on('error', () => {});
+  let forgotten = 0;
+  try {
+    for (;;) {
+      const message = await channel.get(queues.dlq, { noAck: false });
+      if (!message) break;
+      const error = String(message.properties.headers?.[ERROR] ?? '');
+      if (!`${message.content.toString('utf8')} ${error}`.toLowerCase().includes(needle)) continue;
+      channel.ack(message);
+      forgotten++;
+    }
+  } finally {
+    await channel.close().catch(() => {});
+  }
+  return forgotten;
+}
+
 function toDeadLetter(consumer: string, message: Message): DeadLetter {
   const headers = message.properties.headers ?? {};
   const text = message.content.toString('utf8');

@@ -46,15 +46,36 @@ export class DeletionService {
 
 export const DELETION_EVENTS = ['user.deleted', 'user.purged'] as const;
 
-/** Follows the confirmations: auth's user.deleted and every other holder's user.purged. */
-export async function followDeletions(events: AdminEvents): Promise<void> {
+/**
+ * Follows the confirmations: auth's user.deleted and every other holder's user.purged. A deletion the
+ * hero asked for themselves (DELETE /api/auth/me, docs/features/data-ownership.md#deletion) has no row
+ * here yet: the first confirmation about them opens it, with every holder pending, whichever of them
+ * arrives first (delivery order is not guaranteed). A hero already erased stays erased. The last
+ * confirmation also drops every consumer's dead letters naming the hero (`forgetDeadLetters`).
+ */
+export async function followDeletions(
+  events: AdminEvents,
+  holders: readonly string[],
+  forgetDeadLetters: (userId: string) => Promise<void> = async () => {},
+  onForgetFailed: (userId: string, error: unknown) => void = () => {},
+): Promise<void> {
   await events.subscribe(CONSUMER, DELETION_EVENTS, async (event, tx) => {
     const holder = event.name === 'user.deleted' ? 'auth' : event.payload.service;
     const { userId } = event.payload;
+    if (await isPurged(tx, userId)) return;
+    await tx.deletion.createMany({
+      data: [{ userId, requestedBy: userId, pending: [...holders] }],
+      skipDuplicates: true,
+    });
     if (!(await confirm(tx, userId, holder))) return;
     await purgeHero(tx, userId);
     // admin's own published user.deletion_requested named the hero too.
     await events.purgeOutbox(tx, userId);
+    // Every holder has purged: the events about the hero that a consumer gave up on go too, once this
+    // commits (embedded, the dead letters are in the same database, which this transaction holds).
+    setImmediate(() => {
+      forgetDeadLetters(userId).catch((error: unknown) => onForgetFailed(userId, error));
+    });
   });
 }
 
@@ -64,6 +85,5 @@ async function confirm(tx: AdminTx, userId: string, holder: string): Promise<boo
   const [deletion] = await tx.$queryRaw<{ pending: string[] }[]>`
     update "admin"."deletions" set pending = array_remove(pending, ${holder})
     where user_id = ${userId}::uuid returning pending`;
-  // A confirmation of no deletion under way (a repeat after it completed, say) has nothing to do.
   return deletion !== undefined && deletion.pending.length === 0;
 }

@@ -43,7 +43,7 @@ export async function consumeXpEvents(events: AuthEvents): Promise<void> {
       // Read after the lock: the hero's previous event has committed its lines.
       const state = await ledgerState(tx, userId, sourceId, occurredAt);
       const lines = decide(state);
-      await writeLines(tx, { userId, eventId: event.id, sourceId, occurredAt }, lines);
+      await writeLines(tx, { userId, eventId: event.id, sourceId, occurredAt, ...titlesOf(event) }, lines);
       const before = state.total;
       const change = lines.reduce((sum, line) => sum + line.amount, 0);
       const fromLevel = lifeLevelForXp(before);
@@ -75,6 +75,23 @@ export async function consumeXpEvents(events: AuthEvents): Promise<void> {
     // The awaited projection (projection.ts) waits for these events, maybe in another auth replica.
     { awaited: true },
   );
+}
+
+/** The titles the XP history shows beside the event's lines (docs/features/data-ownership.md#xp-history). */
+function titlesOf(event: XpEvent): { questTitle?: string | undefined; milestoneTitle?: string | undefined } {
+  switch (event.name) {
+    case 'milestone.completed':
+    case 'milestone.reopened':
+      return { questTitle: event.payload.goalTitle, milestoneTitle: event.payload.title };
+    case 'goal.completed':
+    case 'goal.reopened':
+      return { questTitle: event.payload.title };
+    case 'progress.logged':
+      return { questTitle: event.payload.goalTitle };
+    case 'streak.milestone_reached':
+    case 'streak.milestone_revoked':
+      return {};
+  }
 }
 
 /** The milestone, goal or award an event's lines are about, and how it changes them. */

@@ -116,19 +116,30 @@ export function awardOnce(state: LedgerState, reason: string, amount: number): N
 /** Adds the lines in one statement, each dated by the event (its occurredAt). */
 export async function writeLines(
   tx: SqlTx,
-  event: { userId: string; eventId: string; sourceId: string; occurredAt: Date },
+  event: {
+    userId: string;
+    eventId: string;
+    sourceId: string;
+    occurredAt: Date;
+    /** What the XP history shows beside the line: the titles the event carried. */
+    questTitle?: string | undefined;
+    milestoneTitle?: string | undefined;
+  },
   lines: readonly NewLine[],
 ): Promise<void> {
   if (lines.length === 0) return;
   await tx.$executeRawUnsafe(
-    `insert into auth.xp_ledger (user_id, event_id, source, source_id, reason, amount, version, created_at)
-     select $1::uuid, $2::uuid, l.source, $3, l.reason, l.amount, l.version, $4::timestamptz
+    `insert into auth.xp_ledger
+       (user_id, event_id, source, source_id, reason, amount, version, created_at, quest_title, milestone_title)
+     select $1::uuid, $2::uuid, l.source, $3, l.reason, l.amount, l.version, $4::timestamptz, $6, $7
        from jsonb_to_recordset($5::jsonb) as l(source text, reason text, amount int, version int)`,
     event.userId,
     event.eventId,
     event.sourceId,
     event.occurredAt,
     JSON.stringify(lines),
+    event.questTitle ?? null,
+    event.milestoneTitle ?? null,
   );
 }
 

@@ -144,7 +144,12 @@ export function decideToggle(read: ToggleRead, userId: string): ToggleDecision {
         }
       : {
           name: 'milestone.reopened',
-          payload: { ...base, xpReward: milestone.xp_reward, version: milestoneVersion },
+          payload: {
+            ...base,
+            goalTitle: quest.title,
+            xpReward: milestone.xp_reward,
+            version: milestoneVersion,
+          },
         },
   ];
   let xpDelta = completing ? xpAwarded : -milestone.xp_awarded;

@@ -64,7 +64,7 @@ export class ProgressService {
     tx: QuestsTx,
     emit: Emit,
     userId: string,
-    goal: { id: string; unit: string | null; totalXp: number; loggingDailyBonusXp: number },
+    goal: { id: string; title: string; unit: string | null; totalXp: number; loggingDailyBonusXp: number },
     value: number,
     note: string | null,
   ): Promise<ProgressEntry> {
@@ -85,6 +85,7 @@ export class ProgressService {
       {
         progressId: entry.id,
         goalId: goal.id,
+        goalTitle: goal.title,
         userId,
         value: entry.value,
         unit: goal.unit,
