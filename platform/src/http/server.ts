@@ -21,6 +21,7 @@ import type { Logger } from '../logger.ts';
 import { bearerToken } from './bearer.ts';
 import { clientErrorHandler } from './client-errors.ts';
 import { type HeroIdentity, IDENTITY_HEADER, type Identity, verifyIdentity } from './identity.ts';
+import { lingerAfterAnswer } from './linger.ts';
 import { type AllowedMethodsOptions, allowedMethods, replyMethodNotAllowed } from './methods.ts';
 import { httpDuration, httpRequests, metricsRegistry } from './metrics.ts';
 import { UpstreamError } from './service-directory.ts';
@@ -283,6 +284,12 @@ function bearerMatches(header: string | undefined, token: string | null): boolea
 const DATABASE_RETRY_AFTER_SECONDS = 1;
 
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || (error instanceof AppError && error.status === 413)) {
+    // Refused before all of the body arrived: the answer goes, then the connection reads on and drops
+    // the rest before it closes (linger.ts), so a client still sending reads the 413, not a reset.
+    reply.header('connection', 'close');
+    lingerAfterAnswer(request.raw.socket);
+  }
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
     if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds);
