@@ -29,4 +29,5 @@ export { createLogger, type Logger } from './logger.ts';
 export { registerOpsRoutes } from './ops/routes.ts';
 export { purgedHeroHash, purgeOnUserDeleted } from './purge.ts';
 export type { ModuleContext, ServiceModule } from './runtime/module.ts';
+export { untilReady } from './runtime/readiness.ts';
 export { type GatewayOptions, type Registry, type RunningLifeQuest, run } from './runtime/run.ts';
