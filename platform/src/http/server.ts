@@ -49,6 +49,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; a service refuses to boot a route that declares none. */
     access?: Access;
+    /**
+     * Its answered line is logged at debug unless the answer is a 5xx: for the gateway's proxied routes,
+     * whose service logs the same request (same x-request-id) at info.
+     */
+    quietLog?: boolean;
   }
 }
 
@@ -110,6 +115,8 @@ class OneLinePerRequest extends LogController {
         { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
         'request errored',
       );
+    } else if (request.routeOptions.config?.quietLog === true && reply.statusCode < 500) {
+      reply.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     } else {
       reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     }
