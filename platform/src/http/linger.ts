@@ -24,10 +24,13 @@ export function lingerThenClose(socket: Socket): void {
     const readBefore = socket.bytesRead;
     const stop = () => socket.destroy();
     const timer = setTimeout(stop, LINGER_MS);
-    // bytesRead counts what the HTTP parser consumes straight from the handle too (no 'data' events then).
-    const meter = setInterval(() => {
+    const overBound = () => {
       if (socket.bytesRead - readBefore > LINGER_BYTES) stop();
-    }, CHECK_EVERY_MS);
+    };
+    // On every chunk where 'data' events fire; bytesRead also counts what the HTTP parser consumes
+    // straight from the handle (no 'data' events then), looked at every CHECK_EVERY_MS.
+    socket.on('data', overBound);
+    const meter = setInterval(overBound, CHECK_EVERY_MS);
     timer.unref();
     meter.unref();
     socket.once('close', () => {
