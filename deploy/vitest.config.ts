@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
+// Checks of files and manifests (no mocks, globals or environment changes): the files share their
+// workers instead of paying a fresh one each.
 export default defineConfig({
-  test: { name: 'deploy', testTimeout: 30_000, hookTimeout: 60_000 },
+  test: { name: 'deploy', testTimeout: 30_000, hookTimeout: 60_000, isolate: false },
 });

@@ -20,7 +20,7 @@ setFlagsFromString('--semi-space-growth-factor=1');
  * NODE_COMPILE_CACHE); it must be switched on before the first import, hence the dynamic imports.
  */
 enableCompileCache();
-const [{ ConfigError, createLogger, loadConfig, run }, { registry }] = await Promise.all([
+const [{ ConfigError, createLogger, loadConfig, run, untilReady }, { registry }] = await Promise.all([
   import('@lifequest/platform'),
   import('./registry.ts'),
 ]);
@@ -46,9 +46,25 @@ async function main() {
     process.exit(1);
   }
   setFlagsFromString(`--semi-space-growth-factor=${YOUNG_GENERATION_GROWTH}`);
-  log.info({ target: config.target, url: app.url }, 'LifeQuest is running');
   if (config.target === 'all' || config.target === 'gateway') {
+    // "Running" means every module answers ready (it reaches its database), the services a lone gateway
+    // routes to included: the first page opened is served, not a 503 from a module still connecting.
+    const modules: Record<string, string> = { gateway: app.url, ...app.serviceUrls };
+    for (const [name, url] of Object.entries(config.serviceUrls)) if (url) modules[name] ??= url;
+    try {
+      await untilReady(modules, {
+        onWait: (name, why) => log.info({ module: name, why }, `waiting for ${name} to be ready`),
+      });
+    } catch (error) {
+      log.fatal({ err: error }, 'LifeQuest did not become ready');
+      console.error(`\nLifeQuest could not start: ${error instanceof Error ? error.message : String(error)}`);
+      await app.close();
+      process.exit(1);
+    }
+    log.info({ target: config.target, url: app.url }, 'LifeQuest is running');
     process.stdout.write(`\n  LifeQuest is running at ${app.url}\n\n`);
+  } else {
+    log.info({ target: config.target, url: app.url }, 'LifeQuest is running');
   }
 
   let stopping = false;

@@ -31,6 +31,12 @@ describe('the Dockerfile check fails on a broken Dockerfile', () => {
     expect(checkDockerfile(noPipefail, ENTRYPOINT)).toEqual([expect.stringMatching(/^SHELL must stop/)]);
   });
 
+  it('no HOST=0.0.0.0: the containers would listen on loopback only', () => {
+    expect(checkDockerfile(dockerfile.replace('HOST=0.0.0.0 ', ''), ENTRYPOINT)).toEqual([
+      'the final stage must set HOST=0.0.0.0 (LifeQuest listens on loopback by default)',
+    ]);
+  });
+
   it('root, a named user, dev dependencies kept, a different base', () => {
     expect(checkDockerfile(dockerfile.replace(/^USER .*$/m, 'USER root'), ENTRYPOINT)).toEqual([
       expect.stringMatching(/numeric non-root USER/),

@@ -68,6 +68,11 @@ export function checkDockerfile(text: string, entrypoint: string): string[] {
     .flatMap((i) => JSON.parse(i.args) as string[]);
   if (!command.join(' ').includes(`${entrypoint} --target`))
     problems.push(`the command must run ${entrypoint} --target <target>`);
+  // LifeQuest listens on loopback unless HOST says otherwise: in a container nothing could reach it.
+  const env: Record<string, string> = {};
+  for (const i of final.filter((i) => i.keyword === 'ENV')) Object.assign(env, parseEnv(i.args));
+  if (env.HOST !== '0.0.0.0')
+    problems.push('the final stage must set HOST=0.0.0.0 (LifeQuest listens on loopback by default)');
   return problems;
 }
 

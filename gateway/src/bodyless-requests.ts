@@ -13,10 +13,21 @@ export function drainBodylessRequests(app: HttpServer, bodyLimitBytes: number): 
     if (!request.headers['transfer-encoding'] && !(length > 0)) return;
     const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
     if (length > bodyLimitBytes) throw tooLarge();
-    let received = 0;
-    for await (const chunk of request.raw) {
-      received += (chunk as Buffer).length;
-      if (received > bodyLimitBytes) throw tooLarge();
-    }
+    // Not `for await`: leaving it early destroys the request and its socket (a reset). Past the limit the
+    // stream flows on unheard and the 413's connection lingers until the rest is dropped (server.ts).
+    await new Promise<void>((resolve, reject) => {
+      let received = 0;
+      const body = request.raw;
+      const done = (error?: Error) => {
+        body.off('data', onData).off('end', done).off('error', done);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onData = (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > bodyLimitBytes) done(tooLarge());
+      };
+      body.on('data', onData).once('end', done).once('error', done);
+    });
   });
 }

@@ -26,6 +26,11 @@ describe('configuration', () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it('listens on loopback unless HOST says otherwise (the image says 0.0.0.0)', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
   it('reports every bad variable at once', () => {
     let error: unknown;
     try {

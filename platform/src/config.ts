@@ -53,7 +53,9 @@ const secret = z.preprocess(
 
 const EnvSchema = z.object({
   PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless told otherwise: a first `npm start` is not reachable from the network. The image
+  // sets HOST=0.0.0.0 (Dockerfile), which Compose and Kubernetes inherit.
+  HOST: z.string().default('127.0.0.1'),
   LIFEQUEST_TARGET: z.string().default('all'),
   LIFEQUEST_DATA_DIR: z.string().min(1).default('./.lifequest'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

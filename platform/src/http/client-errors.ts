@@ -2,13 +2,7 @@ import { type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
-
-/**
- * How long a refused connection stays open for the client to read the answer and close its side. Reading
- * on meanwhile matters: closing a socket with unread bytes (the rest of an oversized header) resets it,
- * and a reset can destroy the answer before the client has read it.
- */
-const LINGER_MS = 2_000;
+import { lingerThenClose } from './linger.ts';
 
 /** A request Node's HTTP parser refused (or that timed out), as an answer from the error table. */
 export function clientErrorRefusal(error: NodeJS.ErrnoException & { reason?: unknown }): AppError {
@@ -45,10 +39,10 @@ export function clientErrorHandler(answerHeaders: Readonly<Record<string, string
         socket.destroy();
         return;
       }
-      socket.end(rawAnswer(refusal, answerHeaders));
-      const linger = setTimeout(() => socket.destroy(), LINGER_MS);
-      linger.unref();
-      socket.once('close', () => clearTimeout(linger));
+      // Then read on and drop the rest (of an oversized header, of a body): closing with bytes unread
+      // would reset the connection, and a reset can destroy the answer before the client reads it.
+      socket.write(rawAnswer(refusal, answerHeaders));
+      lingerThenClose(socket);
     });
   };
 }

@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from '../logger.ts';
@@ -281,5 +282,40 @@ describe('requests Node cannot parse, answered from the error table', () => {
     } finally {
       await guarded.close();
     }
+  });
+});
+
+describe("a route's answered line", () => {
+  it('goes at debug for a quietLog route unless it answered 5xx; at info for any other route', async () => {
+    const lines: { level: number; msg: string; url?: string; status?: number }[] = [];
+    const logger = pino(
+      { level: 'debug' },
+      {
+        write: (line: string) => {
+          const parsed = JSON.parse(line);
+          if (parsed.msg === 'request completed' || parsed.msg === 'request errored')
+            lines.push({
+              level: parsed.level,
+              msg: parsed.msg,
+              url: parsed.req?.url,
+              status: parsed.res?.statusCode,
+            });
+        },
+      },
+    );
+    const quiet = await createHttpServer({ name: 'quiet', logger, bodyLimitBytes: 1_000 });
+    quiet.get('/api/proxied', { config: { quietLog: true } }, async () => ({ ok: true }));
+    quiet.get('/api/proxied-failing', { config: { quietLog: true } }, async (_request, reply) =>
+      reply.code(503).send({ error: 'x', message: 'y', code: 'SERVICE_UNAVAILABLE' }),
+    );
+    quiet.get('/api/own', async () => ({ ok: true }));
+    for (const url of ['/api/proxied', '/api/proxied-failing', '/api/own'])
+      await quiet.inject({ method: 'GET', url });
+    await quiet.close();
+    expect(lines.map(({ level, url, status }) => ({ level, url, status }))).toEqual([
+      { level: 20, url: '/api/proxied', status: 200 },
+      { level: 30, url: '/api/proxied-failing', status: 503 },
+      { level: 30, url: '/api/own', status: 200 },
+    ]);
   });
 });

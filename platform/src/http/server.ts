@@ -21,6 +21,7 @@ import type { Logger } from '../logger.ts';
 import { bearerToken } from './bearer.ts';
 import { clientErrorHandler } from './client-errors.ts';
 import { type HeroIdentity, IDENTITY_HEADER, type Identity, verifyIdentity } from './identity.ts';
+import { lingerAfterAnswer } from './linger.ts';
 import { type AllowedMethodsOptions, allowedMethods, replyMethodNotAllowed } from './methods.ts';
 import { httpDuration, httpRequests, metricsRegistry } from './metrics.ts';
 import { UpstreamError } from './service-directory.ts';
@@ -48,6 +49,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; a service refuses to boot a route that declares none. */
     access?: Access;
+    /**
+     * Its answered line is logged at debug unless the answer is a 5xx: for the gateway's proxied routes,
+     * whose service logs the same request (same x-request-id) at info.
+     */
+    quietLog?: boolean;
   }
 }
 
@@ -109,6 +115,8 @@ class OneLinePerRequest extends LogController {
         { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
         'request errored',
       );
+    } else if (request.routeOptions.config?.quietLog === true && reply.statusCode < 500) {
+      reply.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     } else {
       reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     }
@@ -291,6 +299,12 @@ function namesDeletedHero(error: unknown): boolean {
 }
 
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || (error instanceof AppError && error.status === 413)) {
+    // Refused before all of the body arrived: the answer goes, then the connection reads on and drops
+    // the rest before it closes (linger.ts), so a client still sending reads the 413, not a reset.
+    reply.header('connection', 'close');
+    lingerAfterAnswer(request.raw.socket);
+  }
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
     if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds);
