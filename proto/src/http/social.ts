@@ -56,7 +56,7 @@ export type Feed = z.infer<typeof Feed>;
 export const LikeResult = z.object({ liked: z.boolean(), likes: z.number().int().min(0) });
 export type LikeResult = z.infer<typeof LikeResult>;
 
-/** `streak` (beyond the spec's two) ranks heroes by their current streak. */
+/** `streak` (beside total_xp and level, docs/product.md#rankings) ranks heroes by their current streak. */
 export const LEADERBOARD_TYPES = ['total_xp', 'level', 'streak'] as const;
 export const LeaderboardType = z.enum(LEADERBOARD_TYPES, {
   error: `type must be one of ${LEADERBOARD_TYPES.join(', ')}`,

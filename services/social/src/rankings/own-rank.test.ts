@@ -43,7 +43,7 @@ async function expectRanksRight() {
       const total = xp.get(hero.userId)!;
       const value = board === 'total_xp' ? total : lifeLevelForXp(total);
       expect(mine, `${hero.name} on ${board}`).toMatchObject({ value, rank: expectedRank(value, board) });
-      // Everyone shown above the hero has their spec rank too.
+      // Everyone shown above the hero has the rank the rules give them too (docs/product.md#rankings).
       for (const entry of res.body) expect(entry.rank).toBe(expectedRank(entry.value, board));
     }
   }
