@@ -47,8 +47,8 @@ export function createAdminModule(options: AdminModuleOptions): ServiceModule {
         async (userId) => {
           for (const consumer of consumers) await ctx.bus.forgetDeadLetters(consumer, userId);
         },
-        // The hero is erased; an operator can still drop their letters (npm run dlq).
-        (userId, error) => ctx.log.warn({ err: error, userId }, 'dead letters of an erased hero not dropped'),
+        // The hero is purged; an operator can still drop their letters (npm run dlq).
+        (userId, error) => ctx.log.warn({ err: error, userId }, 'dead letters of a purged hero not dropped'),
       );
 
       const { adminEmails } = ctx.config;

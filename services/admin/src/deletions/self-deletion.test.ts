@@ -8,7 +8,7 @@ const h = useAdmin();
 
 const users = async () => (await h.admin().get<AdminUserRow[]>('/api/admin/users')).body;
 
-it('follows a deletion it did not ask for: the first confirmation opens it, the last erases the hero', async () => {
+it('follows a deletion it did not ask for: the first confirmation opens it, the last purges the hero', async () => {
   const hero = await registerHero(h, 'Selma');
   const others = HOLDERS.filter((holder) => holder !== 'auth');
   // A holder's confirmation may arrive before auth's user.deleted.
@@ -26,7 +26,7 @@ it('follows a deletion it did not ask for: the first confirmation opens it, the 
       [hero.id],
     ),
   ).toEqual([]);
-  // A confirmation repeated after the erasure opens nothing again.
+  // A confirmation repeated after the purge opens nothing again.
   await h.publish('user.purged', { userId: hero.id, service: others[0]! });
   expect(await h.database.query('select 1 from admin.deletions where user_id = $1', [hero.id])).toEqual([]);
   const asked = await h.admin().delete<AdminDeletion>(`/api/admin/users/${hero.id}`);
@@ -51,7 +51,7 @@ it('drops every consumer’s dead letters naming the hero once the last holder c
   for (const holder of HOLDERS.filter((holder) => holder !== 'auth')) {
     await h.publish('user.purged', { userId: hero.id, service: holder });
   }
-  // Dropped once the erasure committed.
+  // Dropped once the purge committed.
   await expect.poll(() => named(hero.id)).toEqual([]);
   expect(await named(other.id)).toHaveLength(1);
 });

@@ -50,7 +50,7 @@ export const DELETION_EVENTS = ['user.deleted', 'user.purged'] as const;
  * Follows the confirmations: auth's user.deleted and every other holder's user.purged. A deletion the
  * hero asked for themselves (DELETE /api/auth/me, docs/features/data-ownership.md#deletion) has no row
  * here yet: the first confirmation about them opens it, with every holder pending, whichever of them
- * arrives first (delivery order is not guaranteed). A hero already erased stays erased. The last
+ * arrives first (delivery order is not guaranteed). A hero already purged stays purged. The last
  * confirmation also drops every consumer's dead letters naming the hero (`forgetDeadLetters`).
  */
 export async function followDeletions(
