@@ -17,7 +17,8 @@ const KEDA = 'k8s/components/keda-ai-worker';
 /**
  * The synchronous calls between services that docs/architecture.md#synchronous-calls accepts, as the code makes them: auth asks
  * quests for the first quest; quests asks auth for XP totals after a toggle; ai (checking a story's
- * achievement) and ai-worker (writing it) read achievements from quests; ai-worker reads the hero's name.
+ * achievement, reading a quest to re-plan) and ai-worker (writing a story) read from quests; ai-worker
+ * reads the hero's name; admin reads the scheduled jobs' last runs from quests and social.
  */
 const CALLS: CallGraph = {
   gateway: servicesBehindGateway(),
@@ -25,6 +26,7 @@ const CALLS: CallGraph = {
   quests: ['auth'],
   ai: ['quests'],
   'ai-worker': ['quests', 'auth'],
+  admin: ['quests', 'social'],
 };
 
 const base = renderKustomization('k8s');
