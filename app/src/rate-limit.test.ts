@@ -89,3 +89,26 @@ it('every 429 of the per-client limit says when to retry', async () => {
   expect(res.status).toBe(429);
   expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
 });
+
+it('wrong passwords given to delete one’s account count as guesses at it, as failed logins do', async () => {
+  const hero = await register('Holder', '192.0.2.40');
+  const signedIn = await post('/api/auth/login', hero, '192.0.2.41');
+  const { sessionId } = (await signedIn.json()) as { sessionId: string };
+  // Someone holding the session (a shared computer) cannot guess the password without end through it.
+  const remove = (password: string) =>
+    fetch(`${lq.url}/api/auth/me`, {
+      method: 'DELETE',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${sessionId}`,
+        'x-forwarded-for': '192.0.2.42',
+      },
+      body: JSON.stringify({ password }),
+    });
+  const statuses: number[] = [];
+  for (let i = 0; i < 5; i++) statuses.push((await remove(`guess-${i}-guess`)).status);
+  expect(statuses).toEqual([401, 401, 401, 429, 429]);
+  // The account's guesses are spent for logins too, and the right password waits with them.
+  expect((await login(hero.email, '192.0.2.43', hero.password)).status).toBe(429);
+  expect((await remove(hero.password)).status).toBe(429);
+});

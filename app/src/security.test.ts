@@ -165,6 +165,14 @@ describe('a wrong method on a known path (as an attacker would try)', () => {
     expect(await call('GET', '/api/no-such-route')).toMatchObject({ status: 404, allow: null });
     expect(await call('PUT', '/api/goals/1/2/3')).toMatchObject({ status: 404, allow: null });
     expect(await call('DELETE', '/metrics')).toMatchObject({ status: 404, allow: null });
+    // A prefix with a trailing slash is no route of the gateway's (it once answered 405, allowing GET):
+    // the service answers, here its route of one quest with an empty id.
+    expect(await call('GET', '/api/goals/')).toMatchObject({
+      status: 400,
+      allow: null,
+      body: { code: 'VALIDATION_FAILED' },
+    });
+    expect(await call('GET', '/api/calendar/feed/', {})).toMatchObject({ status: 404, allow: null });
   });
 });
 

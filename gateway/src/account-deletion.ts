@@ -1,4 +1,5 @@
 import type { HttpServer } from '@lifequest/platform';
+import { type AccountThrottle, isAccountDeletion } from './account-throttle.ts';
 import { SESSION_COOKIE } from './sessions/request-session.ts';
 import type { SessionStore } from './sessions/store.ts';
 
@@ -17,6 +18,19 @@ export function endSessionsOnAccountDeletion(app: HttpServer, sessions: SessionS
     await sessions.destroyForUser(userId);
     // Replaces the session cookie the proxy refreshed on its way in.
     reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+    return payload;
+  });
+}
+
+/**
+ * A signed-in hero's `DELETE /api/auth/me` refused 401 gave a wrong password: one failed guess at their
+ * account, counted where failed logins are (account-throttle.ts), so the two share one limit.
+ */
+export function countDeletionGuesses(app: HttpServer, throttle: () => AccountThrottle | undefined): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode === 401 && request.signedIn && isAccountDeletion(request)) {
+      await throttle()?.failed(request);
+    }
     return payload;
   });
 }

@@ -19,9 +19,7 @@ export function accountThrottle(app: HttpServer, maxFailuresPerHour: number) {
     timeWindow: ONE_HOUR_MS,
     // The address is hashed: the store (Redis when distributed) holds no one's e-mail.
     keyGenerator: (request: FastifyRequest) =>
-      `login-account:${createHash('sha256')
-        .update((request.body as { email: string }).email)
-        .digest('hex')}`,
+      `login-account:${createHash('sha256').update(accountOf(request)).digest('hex')}`,
   });
 
   return {
@@ -36,9 +34,24 @@ export function accountThrottle(app: HttpServer, maxFailuresPerHour: number) {
         );
       }
     },
-    /** Counts one failed login against the account. */
+    /** Counts one failed login (or wrong password to delete the account) against the account. */
     async failed(request: FastifyRequest): Promise<void> {
       await limiter(request);
     },
   };
 }
+
+/**
+ * `DELETE /api/auth/me` asks for the password too: a wrong one is a guess at the signed-in hero's account
+ * like a failed login, or anyone holding a session could guess without end (docs/features/data-ownership.md#deletion).
+ */
+export const isAccountDeletion = (request: FastifyRequest) =>
+  request.method === 'DELETE' && request.url.split('?')[0] === '/api/auth/me';
+
+/** The account a request guesses at: the signed-in hero's when deleting it, else the login's e-mail. */
+function accountOf(request: FastifyRequest): string {
+  if (isAccountDeletion(request)) return request.signedIn?.email.toLowerCase() ?? '';
+  return (request.body as { email: string }).email;
+}
+
+export type AccountThrottle = ReturnType<typeof accountThrottle>;

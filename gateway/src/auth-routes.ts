@@ -8,7 +8,7 @@ import {
 } from '@lifequest/platform';
 import { LoginBody, RegisterBody, type User } from '@lifequest/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { accountThrottle } from './account-throttle.ts';
+import { type AccountThrottle, accountThrottle } from './account-throttle.ts';
 import { readSessionIds, SESSION_COOKIE, setSessionCookie } from './sessions/request-session.ts';
 import type { SessionStore } from './sessions/store.ts';
 
@@ -23,7 +23,10 @@ export interface AuthRoutesOptions {
  * and sets its cookie) and logout. All `public`, and held to the login limits: per client, and per
  * account for failed logins.
  */
-export async function authRoutes(app: HttpServer, { config, services, sessions }: AuthRoutesOptions) {
+export async function authRoutes(
+  app: HttpServer,
+  { config, services, sessions }: AuthRoutesOptions,
+): Promise<AccountThrottle> {
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -76,6 +79,7 @@ export async function authRoutes(app: HttpServer, { config, services, sessions }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true };
   });
+  return perAccount;
 }
 
 /**

@@ -8,7 +8,8 @@ import {
   registerOpsRoutes,
 } from '@lifequest/platform';
 import { requireDeclaredAccess, sessionAccess } from './access.ts';
-import { endSessionsOnAccountDeletion } from './account-deletion.ts';
+import { countDeletionGuesses, endSessionsOnAccountDeletion } from './account-deletion.ts';
+import { type AccountThrottle, isAccountDeletion } from './account-throttle.ts';
 import { authRoutes } from './auth-routes.ts';
 import { drainBodylessRequests } from './bodyless-requests.ts';
 import { proxyToServices } from './proxy.ts';
@@ -58,11 +59,17 @@ export async function startGateway(
   endSessionsOnAccountDeletion(app, sessions);
 
   const guard = sessionAccess(sessionAuthenticator(sessions, config.adminEmails));
+  let perAccount: AccountThrottle | undefined;
   await app.register(async (own) => {
     own.addHook('preHandler', guard);
-    await authRoutes(own as unknown as HttpServer, { config, services, sessions });
+    perAccount = await authRoutes(own as unknown as HttpServer, { config, services, sessions });
   });
-  await proxyToServices(app, options, guard);
+  // Deleting one's account takes the password: its guesses are held to the account's login limit.
+  countDeletionGuesses(app, () => perAccount);
+  await proxyToServices(app, options, async (request) => {
+    await guard(request);
+    if (isAccountDeletion(request)) await perAccount?.check(request);
+  });
   await web.serveFiles(app);
 
   return { app, close: () => app.close() };

@@ -77,7 +77,8 @@ async function proxyRoutes(
   const ownByPath = new Map<string, string[]>();
   const ownMethods = (request: FastifyRequest, prefix: string) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path === prefix) return [];
+    // The proxy's own routes: the prefix, and the prefix with a trailing slash (reply-from registers it).
+    if (path === prefix || path === `${prefix}/`) return [];
     let own = ownByPath.get(path);
     if (!own) {
       own = app.allowedMethods(path, { exceptCatchAll: true });

@@ -9,9 +9,18 @@ export type Logger = pino.Logger;
 export const SECRET_PATH_PREFIX = 'lqs_';
 const SECRET_SEGMENT = new RegExp(`${SECRET_PATH_PREFIX}[^/?#]*`, 'g');
 
+/** A percent-encoded unreserved character (RFC 3986 2.3): the same URL as the character itself. */
+const ENCODED_UNRESERVED = /%(?:[46][1-9A-F]|[57][0-9A]|3[0-9]|2[DE]|5F|7E)/gi;
+
 export function redactSecretPaths(url: string | undefined): string | undefined {
-  return url?.replace(SECRET_SEGMENT, `${SECRET_PATH_PREFIX}[redacted]`);
+  if (url === undefined || !SECRET_MAY_HIDE.test(url)) return url;
+  // The router decodes `%6Cqs_…` to the same secret as `lqs_…`: decoded first, it is redacted too.
+  return url
+    .replace(ENCODED_UNRESERVED, (code) => String.fromCharCode(Number.parseInt(code.slice(1), 16)))
+    .replace(SECRET_SEGMENT, `${SECRET_PATH_PREFIX}[redacted]`);
 }
+/** Whether a URL could hold a secret segment: the prefix, or percent-encoding that could spell it. */
+const SECRET_MAY_HIDE = new RegExp(`${SECRET_PATH_PREFIX}|%`);
 
 /** Fastify's request serializer, with secrets in the path redacted (Fastify uses a logger's own). */
 export const requestSerializers = {

@@ -43,6 +43,7 @@ describe('declared access, enforced before the handler', () => {
         return { hero: access === 'hero' || access === 'admin' ? request.hero.userId : null };
       });
     }
+    app.get('/api/feed/:file', { config: { access: 'public' } }, async () => ({ feed: true }));
     await app.ready();
   });
   afterAll(() => app.close());
@@ -87,20 +88,36 @@ describe('declared access, enforced before the handler', () => {
     expect((await call('/api/service')).statusCode).toBe(401);
   });
 
+  const put = (url: string, identity?: Identity) =>
+    app.inject({
+      method: 'PUT',
+      url,
+      headers: identity ? { [IDENTITY_HEADER]: signIdentity(secret, identity) } : {},
+    });
+
   it('answers a wrong method on a known path 405 to a caller with an identity, as an unknown path 401 without', async () => {
-    const put = (identity?: Identity) =>
-      app.inject({
-        method: 'PUT',
-        url: '/api/public',
-        headers: identity ? { [IDENTITY_HEADER]: signIdentity(secret, identity) } : {},
-      });
-    const refused = await put(hero);
+    const refused = await put('/api/hero', hero);
     expect([refused.statusCode, refused.headers.allow, refused.json().code]).toEqual([
       405,
       'GET, HEAD',
       'METHOD_NOT_ALLOWED',
     ]);
-    expect((await put()).statusCode).toBe(401);
+    expect((await put('/api/hero')).statusCode).toBe(401);
+    expect((await put('/api/nowhere')).statusCode).toBe(401);
+  });
+
+  it('answers a wrong method on a public route’s path 405 to anyone: that path is no secret', async () => {
+    for (const url of ['/api/public', '/api/feed/lqs_abc.ics?x=1']) {
+      const refused = await put(url);
+      expect([refused.statusCode, refused.headers.allow, refused.json().code]).toEqual([
+        405,
+        'GET, HEAD',
+        'METHOD_NOT_ALLOWED',
+      ]);
+    }
+    // Below it, a path no public route serves is still no one's business without an identity.
+    expect((await put('/api/feed/a/b')).statusCode).toBe(401);
+    expect((await put('/api/publicity')).statusCode).toBe(401);
   });
 
   it('never runs the handler of a refused call', async () => {

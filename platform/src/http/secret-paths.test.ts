@@ -33,3 +33,14 @@ it('redacts every secret segment and leaves other URLs alone', () => {
   );
   expect(redactSecretPaths('/api/goals/42')).toBe('/api/goals/42');
 });
+
+it('redacts a secret whatever characters of it are percent-encoded (the router decodes them alike)', () => {
+  expect(redactSecretPaths('/api/calendar/feed/%6Cqs_Zm9yIHlvdXI.ics')).toBe(
+    '/api/calendar/feed/lqs_[redacted]',
+  );
+  expect(redactSecretPaths('/api/calendar/feed/lqs%5fZm9y%49HlvdXI.ics')).toBe(
+    '/api/calendar/feed/lqs_[redacted]',
+  );
+  // Reserved characters keep their encoding: a decoded %2F would be another path.
+  expect(redactSecretPaths('/api/goals/a%2Fb%20c')).toBe('/api/goals/a%2Fb%20c');
+});

@@ -218,7 +218,20 @@ export async function createHttpServer(options: ServerOptions): Promise<HttpServ
     reply.headers(answerHeaders);
     reply.header('x-request-id', request.id);
   });
-  if (secret) app.addHook('onRequest', accessHook(secret));
+  // The paths public routes serve: a wrong method there is answered 405 to anyone, since the path is no
+  // secret (a calendar feed's); elsewhere a caller without an identity learns nothing of the routes (401).
+  const publicPaths: RegExp[] = [];
+  app.addHook('onRoute', (route) => {
+    if ((route.config as { access?: unknown } | undefined)?.access === 'public') {
+      publicPaths.push(routePattern(route.url));
+    }
+  });
+  if (secret) {
+    app.addHook(
+      'onRequest',
+      accessHook(secret, (path) => publicPaths.some((pattern) => pattern.test(path))),
+    );
+  }
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -375,18 +388,20 @@ export function replyError<Reply extends { code(status: number): Reply; send(bod
  * The onRequest hook that verifies the signed identity and checks it against the route's declared
  * access, before any handler runs. Every service has it; the gateway adds it to its internal ops routes.
  */
-export function accessHook(secret: string) {
+export function accessHook(secret: string, isPublicPath: (path: string) => boolean = () => false) {
   return async (request: FastifyRequest): Promise<void> => {
     const header = request.headers[IDENTITY_HEADER];
     request.identity = verifyIdentity(secret, Array.isArray(header) ? header[0] : header);
-    enforceAccess(request);
+    enforceAccess(request, isPublicPath);
   };
 }
 
-function enforceAccess(request: FastifyRequest): void {
+function enforceAccess(request: FastifyRequest, isPublicPath: (path: string) => boolean): void {
   const access = request.routeOptions.config?.access;
   const identity = request.identity;
   if (access === 'public') return;
+  // No route took this method, on a path a public route serves: the not-found handler's 405 is anyone's.
+  if (request.is404 && isPublicPath(request.url.split('?')[0] ?? '')) return;
   if (!identity) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
   switch (access) {
     case 'hero':
@@ -403,4 +418,10 @@ function enforceAccess(request: FastifyRequest): void {
       // No route matched: the JSON 404 answers, but only to a caller with an identity (as above).
       return;
   }
+}
+
+/** A route's URL (`/feed/:file`, `/files/*`) as a pattern of the paths it serves. */
+function routePattern(url: string): RegExp {
+  const escaped = url.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.*')}$`);
 }

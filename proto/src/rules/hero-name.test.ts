@@ -29,6 +29,12 @@ describe('checkHeroName', () => {
       '  a   HERO ',
       'how the Hall shows heroes it does not know',
     ],
+    ['the placeholder in fullwidth letters', '\uFF21 hero', 'how the Hall shows heroes it does not know'],
+    [
+      'the placeholder in mathematical letters',
+      '\u{1D400} \u{1D421}ero',
+      'how the Hall shows heroes it does not know',
+    ],
   ])('refuses %s, saying why', (_, raw, why) => {
     const check = checkHeroName(raw);
     expect(check.ok).toBe(false);

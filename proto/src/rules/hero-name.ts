@@ -36,7 +36,8 @@ export function checkHeroName(raw: string): HeroNameCheck {
     return refused('A name cannot contain zero-width or other invisible characters.');
   }
   if (!VISIBLE.test(name)) return refused('A name needs at least one visible letter or digit.');
-  if (name.toLowerCase() === UNKNOWN_HERO_NAME.toLowerCase()) {
+  // Compared as it reads (NFKC: fullwidth or mathematical letters are the letters they look like).
+  if (name.normalize('NFKC').replace(/\s+/gu, ' ').toLowerCase() === UNKNOWN_HERO_NAME.toLowerCase()) {
     return refused(
       `“${UNKNOWN_HERO_NAME}” is how the Hall shows heroes it does not know yet: choose another name.`,
     );

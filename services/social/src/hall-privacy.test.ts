@@ -248,6 +248,28 @@ describe('blocks', () => {
     },
   );
 
+  it('takes the notifications naming the other out of each one’s bell: likes, requests, acceptances', async () => {
+    const blocker = await social.newHero('Pia');
+    const blocked = await social.newHero('Quin');
+    const bystander = await social.newHero('Rex');
+    await befriend(blocker, blocked);
+    await befriend(blocker, bystander);
+    await quest(blocker).milestone('Blocker’s step');
+    const entry = (await feedOf(blocked)).find((a) => a.description.includes('Blocker’s step'))!;
+    await blocked.post(`/api/social/activities/${entry.id}/like`);
+    await bystander.post(`/api/social/activities/${entry.id}/like`);
+    const bell = async (hero: typeof blocker) =>
+      ((await hero.get('/api/notifications')).body.items as { body: string }[]).map((n) => n.body);
+    expect((await bell(blocker)).join()).toContain('Quin liked');
+    expect((await bell(blocked)).join()).toContain('Pia');
+
+    await blocker.post('/api/blocks', { user_id: blocked.userId });
+    expect((await bell(blocker)).join()).not.toContain('Quin');
+    expect((await bell(blocked)).join()).not.toContain('Pia');
+    // Others' news stays.
+    expect((await bell(blocker)).join()).toContain('Rex liked');
+  });
+
   it('drops pending requests between them, and refuses oneself or an unknown hero', async () => {
     const hero = await social.newHero('Nia');
     const asker = await social.newHero('Oli');

@@ -18,8 +18,15 @@ it('a request arriving after the hero’s purge is refused (401) and leaves no r
   const request = await gone.post('/api/friends/request', { email: friend.email });
   expect([401, 404]).toContain(request.status);
 
+  // Nor a vacation or a block of theirs (the blocked hero is one social still knows).
+  const until = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  expect((await gone.json('PUT', '/api/streaks/vacation', { until })).status).toBe(401);
+  expect((await gone.post('/api/blocks', { user_id: friend.userId })).status).toBe(401);
+
   const named = await social.svc.database.query(
-    `select 'participant' from social.challenge_participants where user_id = $1 union all
+    `select 'vacation' from social.streak_vacations where user_id = $1 union all
+     select 'block' from social.blocks where user_id = $1 or blocked_id = $1 union all
+     select 'participant' from social.challenge_participants where user_id = $1 union all
      select 'request' from social.friend_requests where requester_id = $1 or addressee_id = $1 union all
      select 'quota' from social.friend_request_quota where user_id = $1 union all
      select 'activity' from social.activities where user_id = $1`,

@@ -28,6 +28,15 @@ it('a write that arrives after the hero’s purge is refused (401) and leaves no
   expect(onboarding.status).toBe(401);
   expect(await db.goal.count({ where: { userId: hero } })).toBe(0);
   expect(await db.onboarding.count({ where: { userId: hero } })).toBe(0);
+  // Nor a calendar feed, whose address would open for a hero who is gone.
+  for (const [method, path] of [
+    ['GET', '/api/calendar'],
+    ['POST', '/api/calendar/rotate'],
+  ] as const) {
+    const feed = await svc.hero(hero).json(method, path);
+    expect([method, path, feed.status, feed.body.code]).toEqual([method, path, 401, 'UNAUTHENTICATED']);
+  }
+  expect(await db.calendarFeed.count({ where: { userId: hero } })).toBe(0);
   // The hash names nobody, and other heroes write as before.
   expect(
     await svc.database.query(`select 1 from quests.erased_heroes where id_hash like '%' || $1 || '%'`, [

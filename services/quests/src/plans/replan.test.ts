@@ -82,6 +82,31 @@ describe('confirming a re-plan', () => {
     expect(quest.publishedOf('milestone.reopened').filter((e) => e.payload.goalId === goal.id)).toEqual([]);
   });
 
+  it('takes a draftId that is not one of ai’s drafts (any text) as no draft, as a new plan does', async () => {
+    const hero = quest.hero();
+    const goal = await questWithOneDone(hero);
+    const [, first] = goal.milestones;
+    const res = await hero.post(
+      '/api/plans/confirm',
+      replan(
+        goal,
+        [{ id: first!.id, label: 'Both drafts', due_date: addDays(today(), 40), xp_reward: 100 }],
+        {
+          draftId: 'my-own-draft',
+        },
+      ),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.goal.id).toBe(goal.id);
+    await quest.settled();
+    expect(quest.publishedOf('plan.confirmed').find((e) => e.payload.goalId === goal.id)?.payload).toEqual({
+      userId: hero.userId,
+      goalId: goal.id,
+      draftId: null,
+      replanned: true,
+    });
+  });
+
   it('refuses milestones worth more than the quest, and a completed quest', async () => {
     const hero = quest.hero();
     const goal = await questWithOneDone(hero);

@@ -1,6 +1,6 @@
 import type { Emit } from '@lifequest/platform';
 import { AppError } from '@lifequest/platform';
-import { type PlanConfirmBody, type QuestWithMilestones, toIsoDate } from '@lifequest/proto';
+import { isUuid, type PlanConfirmBody, type QuestWithMilestones, toIsoDate } from '@lifequest/proto';
 import type { QuestsTx } from '../db.ts';
 import { assertPlanDate } from '../goals/quest-dates.ts';
 import { notFound, questWithMilestones } from '../goals/service.ts';
@@ -102,6 +102,9 @@ export async function replanInPlace(
     },
     include: { milestones: { orderBy: MILESTONE_ORDER } },
   });
-  await emit('plan.confirmed', { userId, goalId, draftId: plan.draftId ?? null, replanned: true }, userId);
+  // As for a new plan (service.ts): the client names its draft with any text, and plan.confirmed
+  // carries ids only; anything else is no draft of ai's.
+  const draftId = plan.draftId && isUuid(plan.draftId) ? plan.draftId : null;
+  await emit('plan.confirmed', { userId, goalId, draftId, replanned: true }, userId);
   return questWithMilestones(updated, updated.milestones.map(milestoneToWire));
 }

@@ -202,8 +202,9 @@ export class FriendService {
 
   /**
    * Blocks a hero (one known to social: from the friends list or a ranking). Blocking unfriends, drops
-   * the requests between them and each one's likes on the other's entries; from then on neither sees
-   * the other in the feed, likes or rankings, and a request between them answers as an unknown address.
+   * the requests between them, each one's likes on the other's entries and the notifications naming
+   * the other; from then on neither sees the other in the feed, likes or rankings, and a request between
+   * them answers as an unknown address.
    * Blocking again is harmless.
    */
   async block(userId: string, blockedId: string): Promise<void> {
@@ -227,6 +228,11 @@ export class FriendService {
         },
       });
       await dropLikesBetween(tx, userId, blockedId);
+      // What each one's bell says of the other (a like, a request, an acceptance) goes with them.
+      await tx.$executeRaw`
+        delete from "social"."notifications"
+         where (user_id = ${userId}::uuid and subject_user_id = ${blockedId}::uuid)
+            or (user_id = ${blockedId}::uuid and subject_user_id = ${userId}::uuid)`;
     });
   }
 
