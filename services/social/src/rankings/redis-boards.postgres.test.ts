@@ -196,4 +196,23 @@ await describeWithInfra('postgres', 'the rankings from Redis sorted sets', (post
     const [first] = await boards.board(ids.Ada!, { scope: 'global', type: 'total_xp' });
     expect(first?.user.name).toBe('Kit');
   });
+
+  it('answers from SQL when Redis does not answer', async () => {
+    // Nothing listens on port 1: every command fails at once (no offline queue, no retry).
+    const gone = new Redis({
+      port: 1,
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+    });
+    gone.on('error', () => {});
+    try {
+      const unreachable = new RedisRankingService({ db: database, redis: gone, prefix });
+      for (const query of QUERIES) {
+        expect(await unreachable.board(ids.Mae!, query)).toEqual(await sql.board(ids.Mae!, query));
+      }
+    } finally {
+      gone.disconnect();
+    }
+  });
 });

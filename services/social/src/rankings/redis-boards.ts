@@ -128,7 +128,17 @@ export class RedisRankingService {
     await db.query(`delete from "social"."ranking_changes"`);
   }
 
+  /** Redis unreachable: the board from SQL, which always has the answer (slower, never wrong). */
   async board(userId: string, query: LeaderboardQuery): Promise<Leaderboard> {
+    try {
+      return await this.#fromRedis(userId, query);
+    } catch (error) {
+      this.#log?.warn({ err: error }, 'rankings read from SQL: Redis did not answer');
+      return this.#sql.board(userId, query);
+    }
+  }
+
+  async #fromRedis(userId: string, query: LeaderboardQuery): Promise<Leaderboard> {
     const token = randomUUID();
     const [[, locked], [, meta]] = (await this.#redis
       .multi()
@@ -149,7 +159,8 @@ export class RedisRankingService {
         ? await this.#global(userId, query.type, new Set(row.blocked))
         : await this.#friends(userId, query.type, row.friends ?? [], new Set(row.blocked));
     } finally {
-      if (applier) await this.#redis.eval(RELEASE, 1, this.#key('lock'), token);
+      // Should it fail, the lock expires by itself.
+      if (applier) await this.#redis.eval(RELEASE, 1, this.#key('lock'), token).catch(() => undefined);
     }
   }
 
