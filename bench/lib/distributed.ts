@@ -45,7 +45,7 @@ export interface DistributedRun {
  * The distributed mode: every target its own process (`--target <t>`, as the images run it) on
  * PostgreSQL, RabbitMQ and Redis, on the bench's own database and prefix.
  */
-export async function startDistributed(): Promise<DistributedRun> {
+export async function startDistributed(extraEnv: Record<string, string> = {}): Promise<DistributedRun> {
   const infra = await benchInfra();
   const internalSecret = randomBytes(32).toString('hex');
   const urls = Object.fromEntries(
@@ -60,6 +60,7 @@ export async function startDistributed(): Promise<DistributedRun> {
     INFRA_PREFIX: infra.prefix,
     INTERNAL_SECRET: internalSecret,
     LIFEQUEST_DATA_DIR: mkdtempSync(join(tmpdir(), 'lifequest-bench-')),
+    ...extraEnv,
   };
   const targets = new Map<string, Running>();
   const close = async () => {

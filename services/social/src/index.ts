@@ -1,4 +1,4 @@
-import { jobRuns, type ServiceModule, scheduleJob } from '@lifequest/platform';
+import { jobRuns, type ModuleContext, type ServiceModule, scheduleJob } from '@lifequest/platform';
 import { ScheduledJobData } from '@lifequest/proto';
 import { challengeRoutes } from './challenges/routes.ts';
 import { ChallengeService } from './challenges/service.ts';
@@ -10,6 +10,7 @@ import { friendRoutes } from './friends/routes.ts';
 import { FriendService } from './friends/service.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { NotificationService } from './notifications/service.ts';
+import { RedisRankingService } from './rankings/redis-boards.ts';
 import { rankingRoutes } from './rankings/routes.ts';
 import { RankingService } from './rankings/service.ts';
 import { rollStreaks, STREAK_ROLLOVER, STREAK_ROLLOVER_EVERY_MS } from './streaks/rollover.ts';
@@ -50,7 +51,7 @@ export function createSocialModule(options: SocialModuleOptions = {}): ServiceMo
       await challenges.ensureCatalogue();
       feedRoutes(app, new FeedService(db, events, ctx.db, options.now));
       friendRoutes(app, new FriendService(db, events, { now: options.now }));
-      rankingRoutes(app, new RankingService(ctx.db));
+      rankingRoutes(app, await rankings(ctx));
       challengeRoutes(app, challenges);
       streakRoutes(app, new StreakService(events, options.now));
       notificationRoutes(app, new NotificationService(ctx.db, options.now));
@@ -75,6 +76,22 @@ export function createSocialModule(options: SocialModuleOptions = {}): ServiceMo
       );
     },
   };
+}
+
+/**
+ * Distributed (with Redis): the rankings from sorted sets that follow social.heroes' change log
+ * (rankings/redis-boards.ts). Embedded: the SQL path alone, and nothing logged.
+ */
+async function rankings(ctx: ModuleContext): Promise<Pick<RankingService, 'board'>> {
+  if (!ctx.config.redisUrl || ctx.db.kind !== 'postgres') {
+    await RedisRankingService.disableFeed(ctx.db);
+    return new RankingService(ctx.db);
+  }
+  await RedisRankingService.enableFeed(ctx.db);
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(ctx.config.redisUrl, { maxRetriesPerRequest: 1 });
+  ctx.onClose(() => redis.quit().then(() => undefined));
+  return new RedisRankingService({ db: ctx.db, redis, prefix: ctx.config.infraPrefix, log: ctx.log });
 }
 
 export const socialModule: ServiceModule = createSocialModule();

@@ -1,0 +1,303 @@
+// The soak: the distributed mode under a steady, fixed load for a long time, sampled at intervals, so
+// that anything growing (memory, event-loop delay, the tail, the outbox) shows. `npm run soak` runs it
+// for SOAK_MINUTES (30); e2e/soak.test.ts runs a short one with the same limits as assertions.
+import { randomBytes } from 'node:crypto';
+import { startDistributed } from './distributed.ts';
+import { call, percentiles } from './load.ts';
+import { type SeededHero, seedThroughApi } from './seed.ts';
+
+export interface SoakOptions {
+  /** Total length, warm-up included. */
+  seconds: number;
+  warmupSeconds: number;
+  sampleSeconds: number;
+  heroes: number;
+  /** Requests started per second, all heroes together (a fixed load, not as fast as possible). */
+  rate: number;
+  /** Called with each sample as it is taken (the CLI prints a line). */
+  onSample?: (sample: SoakSample) => void;
+}
+
+export interface SoakSample {
+  /** Seconds since the load started. */
+  at: number;
+  warm: boolean;
+  /** Per process: resident memory (MB) and event-loop delay p99 (ms) from its own /metrics. */
+  processes: Record<string, { rssMB: number; loopDelayMs: number }>;
+  /** Requests of this interval: count, p99 (ms), errors (5xx or no answer), refusals (4xx). */
+  requests: number;
+  p99Ms: number;
+  errors: number;
+  refusals: number;
+  /** Outbox rows not yet confirmed by the broker, all services together. */
+  backlog: number;
+}
+
+export interface SoakResult {
+  samples: SoakSample[];
+  /** Per process: RSS growth from the first sample after warm-up to the largest after it, in %. */
+  rssGrowthPct: Record<string, number>;
+  /** p99 of the last sample against the first after warm-up, in %. */
+  p99DriftPct: number;
+  errors: number;
+  maxBacklog: number;
+  /** The first few errors, for a failing run to say what they were. */
+  errorExamples: string[];
+}
+
+type Action = (hero: SoakHero) => Promise<{ status: number; body: string }>;
+
+interface SoakHero extends SeededHero {
+  goalIds: string[];
+  feed: string[];
+}
+
+/** The mix (weights): mostly reads, as the screens poll, then toggles, likes, progress and stories. */
+function actions(gw: string): [number, string, Action][] {
+  const get = (path: string) => (hero: SoakHero) => call(`${gw}${path}`, { headers: hero.headers });
+  const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)];
+  return [
+    [30, 'dashboard', get('/api/dashboard')],
+    [15, 'me', get('/api/auth/me')],
+    [10, 'rankings', get('/api/leaderboard?type=total_xp')],
+    [
+      15,
+      'feed',
+      async (hero) => {
+        const reply = await call(`${gw}/api/social/feed`, { headers: hero.headers });
+        if (reply.status === 200) {
+          const items = JSON.parse(reply.body) as { id: string; user?: { id: string } }[];
+          hero.feed = items.filter((a) => a.user?.id !== hero.userId).map((a) => a.id);
+        }
+        return reply;
+      },
+    ],
+    [
+      12,
+      'toggle',
+      (hero) =>
+        call(`${gw}/api/milestones/${pick(hero.milestoneIds)}/toggle`, {
+          method: 'POST',
+          headers: hero.headers,
+        }),
+    ],
+    [
+      8,
+      'like',
+      async (hero) => {
+        const activity = pick(hero.feed);
+        if (!activity) return call(`${gw}/api/social/feed`, { headers: hero.headers });
+        return call(`${gw}/api/social/activities/${activity}/like`, {
+          method: 'POST',
+          headers: hero.headers,
+        });
+      },
+    ],
+    [
+      8,
+      'progress',
+      (hero) =>
+        call(`${gw}/api/progress`, {
+          method: 'POST',
+          headers: hero.headers,
+          body: { goalId: pick(hero.goalIds), value: Math.floor(Math.random() * 10), note: 'soak' },
+        }),
+    ],
+    [
+      2,
+      'story',
+      (hero) => call(`${gw}/api/narrative/generate`, { method: 'POST', headers: hero.headers, body: {} }),
+    ],
+  ];
+}
+
+/** prom-client's text: the value of one series (the first matching line). */
+function metric(text: string, name: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(name) && !l.startsWith('#'));
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+}
+
+function metricSum(text: string, name: string): number {
+  return text
+    .split('\n')
+    .filter((l) => l.startsWith(`${name}{`) || l.startsWith(`${name} `))
+    .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
+}
+
+export async function runSoak(options: SoakOptions): Promise<SoakResult> {
+  const metricsToken = randomBytes(16).toString('hex');
+  const lq = await startDistributed({ METRICS_TOKEN: metricsToken });
+  try {
+    const gw = lq.gateway.url;
+    const data = await seedThroughApi(gw, {
+      heroes: options.heroes,
+      questsPerHero: 3,
+      milestonesPerQuest: 3,
+      parallel: 4,
+    });
+    const heroes: SoakHero[] = [];
+    for (const hero of data.heroes) {
+      const goals = JSON.parse((await call(`${gw}/api/goals`, { headers: hero.headers })).body) as {
+        id: string;
+      }[];
+      heroes.push({ ...hero, goalIds: goals.map((g) => g.id), feed: [] });
+    }
+    const mix = actions(gw);
+    const totalWeight = mix.reduce((sum, [w]) => sum + w, 0);
+    const chooseAction = () => {
+      let r = Math.random() * totalWeight;
+      for (const [w, name, fn] of mix) {
+        r -= w;
+        if (r <= 0) return [name, fn] as const;
+      }
+      return [mix[0]![1], mix[0]![2]] as const;
+    };
+
+    let durations: number[] = [];
+    let errors = 0;
+    let refusals = 0;
+    const errorExamples: string[] = [];
+    const inFlight = new Set<Promise<void>>();
+    const one = async () => {
+      const hero = heroes[Math.floor(Math.random() * heroes.length)]!;
+      const [name, fn] = chooseAction();
+      const start = performance.now();
+      try {
+        const reply = await fn(hero);
+        durations.push(performance.now() - start);
+        if (reply.status >= 500) {
+          errors++;
+          if (errorExamples.length < 5)
+            errorExamples.push(`${name}: ${reply.status} ${reply.body.slice(0, 200)}`);
+        } else if (reply.status >= 400) refusals++;
+      } catch (error) {
+        errors++;
+        if (errorExamples.length < 5) errorExamples.push(`${name}: ${String(error)}`);
+      }
+    };
+
+    const samples: SoakSample[] = [];
+    const started = performance.now();
+    const sampleNow = async () => {
+      const at = (performance.now() - started) / 1000;
+      const processes: SoakSample['processes'] = {};
+      let backlog = 0;
+      for (const [name, target] of lq.targets) {
+        const reply = await call(`${target.url}/metrics`, {
+          headers: { authorization: `Bearer ${metricsToken}` },
+        });
+        processes[name] = {
+          rssMB: target.rssMB(),
+          loopDelayMs: metric(reply.body, 'nodejs_eventloop_lag_p99_seconds') * 1000,
+        };
+        backlog += metricSum(reply.body, 'lifequest_outbox_backlog');
+      }
+      const interval = percentiles(durations);
+      const sample: SoakSample = {
+        at,
+        warm: at > options.warmupSeconds,
+        processes,
+        requests: durations.length,
+        p99Ms: interval.p99,
+        errors,
+        refusals,
+        backlog,
+      };
+      durations = [];
+      errors = 0;
+      refusals = 0;
+      samples.push(sample);
+      options.onSample?.(sample);
+    };
+
+    // A fixed rate: one request every 1/rate s, whatever the answers' time (open loop, as users are).
+    const end = started + options.seconds * 1000;
+    let nextSample = started + options.sampleSeconds * 1000;
+    let sent = 0;
+    while (performance.now() < end) {
+      const due = started + (sent / options.rate) * 1000;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 50)));
+      while (started + (sent / options.rate) * 1000 <= performance.now()) {
+        const p = one().finally(() => inFlight.delete(p));
+        inFlight.add(p);
+        sent++;
+      }
+      if (performance.now() >= nextSample) {
+        nextSample += options.sampleSeconds * 1000;
+        await sampleNow();
+      }
+    }
+    await Promise.all(inFlight);
+    const totalErrors = samples.reduce((sum, s) => sum + s.errors, 0) + errors;
+
+    const warm = samples.filter((s) => s.warm);
+    const first = warm[0] ?? samples[0]!;
+    const rssGrowthPct: Record<string, number> = {};
+    for (const name of Object.keys(first.processes)) {
+      const base = first.processes[name]!.rssMB;
+      const peak = Math.max(...warm.map((s) => s.processes[name]?.rssMB ?? 0));
+      rssGrowthPct[name] = ((peak - base) / base) * 100;
+    }
+    const last = warm.at(-1) ?? first;
+    return {
+      samples,
+      rssGrowthPct,
+      p99DriftPct: ((last.p99Ms - first.p99Ms) / first.p99Ms) * 100,
+      errors: totalErrors,
+      maxBacklog: Math.max(0, ...samples.map((s) => s.backlog)),
+      errorExamples,
+    };
+  } finally {
+    await lq.close();
+  }
+}
+
+/** One chart per measure (RSS, event-loop delay, p99, backlog) over time, one line per process. */
+export function soakChart(result: SoakResult, title: string): string {
+  const W = 640;
+  const H = 180;
+  const PAD = 40;
+  const names = Object.keys(result.samples[0]?.processes ?? {});
+  const colours = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f'];
+  const panels: [string, { name: string; values: number[] }[]][] = [
+    [
+      'RSS (MB)',
+      names.map((n) => ({ name: n, values: result.samples.map((s) => s.processes[n]?.rssMB ?? 0) })),
+    ],
+    [
+      'event-loop delay p99 (ms)',
+      names.map((n) => ({ name: n, values: result.samples.map((s) => s.processes[n]?.loopDelayMs ?? 0) })),
+    ],
+    ['request p99 (ms)', [{ name: 'all requests', values: result.samples.map((s) => s.p99Ms) }]],
+    ['outbox backlog (rows)', [{ name: 'all services', values: result.samples.map((s) => s.backlog) }]],
+  ];
+  const times = result.samples.map((s) => s.at);
+  const tMax = Math.max(1, ...times);
+  const parts: string[] = [];
+  panels.forEach(([label, series], p) => {
+    const top = 30 + p * (H + 30);
+    const vMax = Math.max(1, ...series.flatMap((s) => s.values)) * 1.1;
+    parts.push(`<text x="${PAD}" y="${top - 6}" font-size="13">${label}, 0–${vMax.toFixed(1)}</text>`);
+    parts.push(`<rect x="${PAD}" y="${top}" width="${W}" height="${H}" fill="none" stroke="#999"/>`);
+    series.forEach((s, i) => {
+      const points = s.values
+        .map(
+          (v, k) => `${(PAD + (times[k]! / tMax) * W).toFixed(1)},${(top + H - (v / vMax) * H).toFixed(1)}`,
+        )
+        .join(' ');
+      const colour = colours[i % colours.length];
+      parts.push(`<polyline fill="none" stroke="${colour}" stroke-width="1.5" points="${points}"/>`);
+      parts.push(
+        `<text x="${PAD + W + 8}" y="${top + 14 + i * 14}" font-size="11" fill="${colour}">${s.name}</text>`,
+      );
+    });
+  });
+  const height = 30 + panels.length * (H + 30) + 20;
+  parts.push(`<text x="${PAD}" y="${height - 6}" font-size="11">time: 0–${tMax.toFixed(0)} s</text>`);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W + PAD + 140}" height="${height}" font-family="sans-serif">
+<title>${title}</title>
+${parts.join('\n')}
+</svg>
+`;
+}

@@ -1,0 +1,68 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { describeWithInfra } from '@lifequest/platform/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runSoak, type SoakResult } from '../bench/lib/soak.ts';
+
+// The soak's short version (`npm run soak` is the 30-minute one): the distributed mode under a fixed
+// load of reads, toggles, feed, likes, progress logs and stories, with the soak's limits asserted on
+// counts and growth, never on durations. Two minutes (40 s of warm-up, then a sample every 10 s), not
+// three, and 20 heroes, not 200: `npm test` must stay within CI's time on two cores, and seeding a hero
+// through the API (its password hash included) is most of the cost of each one.
+const SECONDS = 120;
+
+/** The heavy suites' lock (package.json's fault and soak): held until the file ends. */
+function heavyLock(): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const holder = spawn('flock', ['/tmp/lq-heavy.lock', '-c', 'echo locked; read _'], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    holder.on('error', reject);
+    holder.stdout.once('data', () => resolve(holder));
+  });
+}
+
+await describeWithInfra('postgres', 'a short soak, distributed', () => {
+  let lock: ChildProcess | undefined;
+  let result: SoakResult;
+
+  beforeAll(async () => {
+    lock = await heavyLock();
+    result = await runSoak({
+      seconds: SECONDS,
+      warmupSeconds: 40,
+      sampleSeconds: 10,
+      heroes: 20,
+      rate: 20,
+      // The samples in the test's output: what grew, when one fails.
+      onSample: (s) =>
+        process.stdout.write(
+          `soak ${s.at.toFixed(0)} s: ${s.requests} req, errors ${s.errors}, backlog ${s.backlog}, RSS ${Object.entries(
+            s.processes,
+          )
+            .map(([name, p]) => `${name} ${p.rssMB.toFixed(1)}`)
+            .join(' ')}\n`,
+        ),
+    });
+  }, 600_000);
+  afterAll(() => {
+    lock?.stdin?.end();
+  });
+
+  it('answers every request: no 5xx, no connection without an answer', () => {
+    expect(result.errorExamples).toEqual([]);
+    expect(result.errors).toBe(0);
+    expect(result.samples.reduce((sum, s) => sum + s.requests, 0)).toBeGreaterThan(SECONDS * 10);
+  });
+
+  it('grows no process by more than 10% of its memory after warm-up', () => {
+    expect(Object.keys(result.rssGrowthPct).sort()).toEqual(
+      ['admin', 'ai', 'ai-worker', 'auth', 'gateway', 'quests', 'social'].sort(),
+    );
+    for (const [name, pct] of Object.entries(result.rssGrowthPct)) expect(pct, name).toBeLessThanOrEqual(10);
+  });
+
+  it('keeps the outbox backlog bounded: it never piles up', () => {
+    expect(result.maxBacklog).toBeLessThanOrEqual(100);
+    expect(result.samples.at(-1)?.backlog).toBeLessThanOrEqual(20);
+  });
+});
