@@ -105,6 +105,19 @@ it.skipIf(skipReason !== null)(
     await see(heading);
     expect((await box(heading)).y, 'the dashboard heading starts within the top 120 px').toBeLessThan(120);
     expect(await contentTop(page)).toBeLessThan(120);
+    // The header is one slim row: level, XP, flame and bell side by side, no pill wrapping its words,
+    // and the screen's content starts below it, not under it.
+    const header = await box(page.locator('header'));
+    expect(header.height, 'the phone header is one row').toBeLessThan(64);
+    for (const id of ['header-level', 'header-xp', 'header-streak', 'notification-bell']) {
+      const part = await box(page.getByTestId(id));
+      expect(part.y + part.height, `${id} fits in the header`).toBeLessThanOrEqual(header.y + header.height);
+      expect(part.x + part.width, `${id} is on screen`).toBeLessThanOrEqual(PHONE_TOUCH.width);
+    }
+    for (const id of ['header-level', 'header-xp']) {
+      expect((await box(page.getByTestId(id))).height, `${id} keeps its words on one line`).toBeLessThan(32);
+    }
+    expect(await contentTop(page)).toBeGreaterThanOrEqual(header.y + header.height + 8);
     const bar = page.getByTestId('phone-nav');
     await hasCount(bar.getByRole('link'), 4);
     await see(bar.getByRole('button', { name: 'More' }));
