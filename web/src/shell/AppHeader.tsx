@@ -9,8 +9,9 @@ export function AppHeader({ user }: { user: User }) {
   const navigate = useNavigate();
   const logout = useLogout(() => navigate('/', { replace: true }));
   return (
-    // On a phone the header is one slim row fixed to the top; Logout lives in the bottom bar's More.
-    <header className="border-edge border-b bg-surface/80 backdrop-blur phone:fixed phone:inset-x-0 phone:top-0 phone:z-30 phone:bg-surface/95">
+    // On a phone the header is one slim row that sticks to the top; Logout lives in the bottom bar's More.
+    // Sticky, not fixed: it keeps its place in the flow, so the offline and update banners below it are seen.
+    <header className="border-edge border-b bg-surface/80 backdrop-blur phone:sticky phone:top-0 phone:z-30 phone:bg-surface/95">
       {/* In a narrow mouse window the hero's standing takes a second row. On a touch phone it is one slim
           row: the brand shrinks to its logo and the pills never wrap their words. */}
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 phone:flex-nowrap phone:gap-x-2 phone:py-1.5">
