@@ -105,6 +105,28 @@ it.skipIf(skipReason !== null)(
     await see(heading);
     expect((await box(heading)).y, 'the dashboard heading starts within the top 120 px').toBeLessThan(120);
     expect(await contentTop(page)).toBeLessThan(120);
+    // The header is one slim row: level, XP, flame and bell side by side, no pill wrapping its words,
+    // and the screen's content starts below it, not under it.
+    const header = await box(page.locator('header'));
+    expect(header.height, 'the phone header is one row').toBeLessThan(64);
+    for (const id of ['header-level', 'header-xp', 'header-streak', 'notification-bell']) {
+      const part = await box(page.getByTestId(id));
+      expect(part.y + part.height, `${id} fits in the header`).toBeLessThanOrEqual(header.y + header.height);
+      expect(part.x + part.width, `${id} is on screen`).toBeLessThanOrEqual(PHONE_TOUCH.width);
+    }
+    for (const id of ['header-level', 'header-xp']) {
+      expect((await box(page.getByTestId(id))).height, `${id} keeps its words on one line`).toBeLessThan(32);
+    }
+    expect(await contentTop(page)).toBeGreaterThanOrEqual(header.y + header.height + 8);
+    // Offline, the banner shows below the header, not under it.
+    await page.context().setOffline(true);
+    const banner = page.getByTestId('offline-banner');
+    await see(banner);
+    expect((await box(banner)).y, 'the offline banner is below the header').toBeGreaterThanOrEqual(
+      header.y + header.height - 1,
+    );
+    await page.context().setOffline(false);
+    await gone(banner);
     const bar = page.getByTestId('phone-nav');
     await hasCount(bar.getByRole('link'), 4);
     await see(bar.getByRole('button', { name: 'More' }));
@@ -120,6 +142,8 @@ it.skipIf(skipReason !== null)(
     await page.evaluate('window.scrollBy(0, 600)');
     await settles(() => page.evaluate('window.scrollY')).toBeGreaterThan(0);
     expect(await box(bar)).toEqual(barBefore);
+    // So does the header, at the top.
+    expect((await box(page.locator('header'))).y).toBe(0);
     await page.evaluate('window.scrollTo(0, 0)');
 
     // Every screen: its content near the top, no control under 44 px.

@@ -196,6 +196,18 @@ it.skipIf(journey.skipReason !== null)(
     await hasText(card.getByTestId('quest-progress-count'), `0/${plannedMilestones}`);
     await hasText(page.getByTestId('header-level'), 'Level 1');
     await settles(() => page.getByTestId('header-class').textContent()).not.toBe('');
+    // In a narrow window the hero's standing is one row under the brand: level, XP, flame and bell side
+    // by side (the class title is on the profile).
+    const middle = async (id: string) => {
+      await see(page.getByTestId(id));
+      const found = await page.getByTestId(id).boundingBox();
+      if (!found) throw new Error(`${id} is not on screen`);
+      return found.y + found.height / 2;
+    };
+    const levelRow = await middle('header-level');
+    for (const id of ['header-xp', 'header-streak', 'notification-bell']) {
+      expect(Math.abs((await middle(id)) - levelRow), `${id} beside the level`).toBeLessThan(8);
+    }
     const xpAtStart = await headerXp(page);
     expect(xpAtStart).toBe(0);
     await screen(page, 'dashboard');

@@ -52,9 +52,10 @@ export function NotificationBell() {
       {open ? (
         <section
           aria-label="Notifications"
-          // On a phone the bell sits on the left: the panel spans the screen instead of hanging off it.
+          // On a narrow screen the panel spans it instead of hanging off the bell; on a touch phone it opens
+          // just below the one-row fixed header.
           data-testid="notification-panel"
-          className="fixed inset-x-2 top-28 z-40 grid gap-2 rounded-xl border border-edge bg-surface p-3 shadow-xl sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80"
+          className="fixed inset-x-2 top-28 z-40 phone:top-16 grid gap-2 rounded-xl border border-edge bg-surface p-3 shadow-xl sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80"
         >
           <div className="flex items-center justify-between">
             <h2 className="font-semibold text-gold">Notifications</h2>

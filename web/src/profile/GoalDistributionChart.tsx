@@ -25,7 +25,7 @@ export function GoalDistributionChart({ mastery }: { mastery: readonly Disciplin
   return (
     <svg
       viewBox="0 0 100 100"
-      className="aspect-square w-full max-w-[280px]"
+      className="aspect-square w-full max-w-[180px] sm:max-w-[280px]"
       data-testid="distribution-chart"
       aria-hidden
     >

@@ -91,6 +91,28 @@ describe('my profile', () => {
     expect(screen.getByText('Questing since Jan 10, 2026')).toBeTruthy();
   });
 
+  it('puts the standing first and the settings after it, Delete my account last (one long column on a phone)', async () => {
+    mockApi({ 'GET /api/goals': { body: [] }, 'GET /api/milestones': { body: [] } });
+    renderWithProviders(<ProfilePage />, { user: testUser });
+    await screen.findByRole('heading', { name: 'Aria' });
+    const order = [
+      'Daily Streak',
+      'Discipline Mastery',
+      'Goal Distribution',
+      'XP History',
+      'In the Fellowship Hall',
+      'Subscribe in your calendar',
+      'Delete my account',
+    ];
+    const headings = await waitFor(() => {
+      const names = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent?.trim() ?? '');
+      for (const name of order) expect(names).toContain(name);
+      return names;
+    });
+    expect(headings.filter((name) => order.includes(name))).toEqual(order);
+    expect(headings.at(-1)).toBe('Delete my account');
+  });
+
   it("says 'Please log in to view your profile' with no user", () => {
     mockApi({});
     renderWithProviders(<ProfilePage />, { user: null });

@@ -11,9 +11,10 @@ import { Badge } from '../ui/Badge.tsx';
 import { Card } from '../ui/Card.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { CalendarCard } from './CalendarCard.tsx';
-import { DataOwnershipSection } from './DataOwnershipSection.tsx';
+import { DeleteAccountCard } from './DeleteAccountCard.tsx';
 import { GoalDistributionChart } from './GoalDistributionChart.tsx';
 import { HallSettings } from './HallSettings.tsx';
+import { XpHistoryCard } from './XpHistoryCard.tsx';
 
 function HeroProfile({ user, goals, milestones }: { user: User; goals: Goal[]; milestones: Milestone[] }) {
   const level = levelProgress(user.totalXP);
@@ -103,13 +104,9 @@ export default function ProfilePage() {
   return (
     <div className="grid gap-6">
       <HeroProfile user={user} goals={goalList} milestones={milestones.data ?? []} />
-      <InstallOffer />
-
-      <HallSettings key={`${user.name}:${user.nextRenameAt}`} user={user} />
-
+      {/* The hero's standing first (streak, mastery, history), settings after, Delete my account last:
+          on a phone the page is one long column, and what changes daily belongs near the top. */}
       <StreakCard user={user} />
-
-      <CalendarCard />
 
       <section aria-labelledby="mastery-title" className="grid gap-3">
         <h2 id="mastery-title" className="text-gold text-xl">
@@ -155,7 +152,15 @@ export default function ProfilePage() {
         )}
       </Card>
 
-      <DataOwnershipSection />
+      <XpHistoryCard totalXP={user.totalXP} />
+
+      <HallSettings key={`${user.name}:${user.nextRenameAt}`} user={user} />
+
+      <CalendarCard />
+
+      <InstallOffer />
+
+      <DeleteAccountCard />
     </div>
   );
 }

@@ -9,27 +9,30 @@ export function AppHeader({ user }: { user: User }) {
   const navigate = useNavigate();
   const logout = useLogout(() => navigate('/', { replace: true }));
   return (
-    // On a phone the header is one slim row fixed to the top; Logout lives in the bottom bar's More.
-    <header className="border-edge border-b bg-surface/80 backdrop-blur phone:fixed phone:inset-x-0 phone:top-0 phone:z-30 phone:bg-surface/95">
-      {/* On a phone the hero's standing takes a second row; brand and Logout stay on the first. */}
+    // On a phone the header is one slim row that sticks to the top; Logout lives in the bottom bar's More.
+    // Sticky, not fixed: it keeps its place in the flow, so the offline and update banners below it are seen.
+    <header className="border-edge border-b bg-surface/80 backdrop-blur phone:sticky phone:top-0 phone:z-30 phone:bg-surface/95">
+      {/* Below 640 px the class title (on the profile) leaves the header. In a narrow mouse window the
+          hero's standing takes a second row; on a touch phone it is one slim row: the brand shrinks to its
+          logo and the pills never wrap their words. */}
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 phone:flex-nowrap phone:gap-x-2 phone:py-1.5">
         <span className="flex items-center gap-2 font-display text-gold text-xl tracking-widest phone:text-base">
           <img src="/pathfinder.svg" alt="" className="size-8 phone:size-7" />
-          LifeQuest
+          <span className="phone:sr-only">LifeQuest</span>
         </span>
         <div className="order-last flex w-full flex-wrap items-center gap-2 text-sm sm:order-none sm:ml-auto sm:w-auto phone:order-none phone:ml-auto phone:w-auto phone:flex-nowrap">
-          <span className="inline-flex items-center gap-1 text-muted phone:hidden" data-testid="header-class">
+          <span className="hidden items-center gap-1 text-muted sm:inline-flex" data-testid="header-class">
             <Sparkles className="size-4 text-gold" aria-hidden />
             {user.activeClassTitle}
           </span>
           <span
-            className="rounded-full border border-gold/50 bg-gold/10 px-2.5 py-0.5 font-semibold text-gold"
+            className="whitespace-nowrap rounded-full border border-gold/50 bg-gold/10 px-2.5 py-0.5 font-semibold text-gold phone:px-2"
             data-testid="header-level"
           >
             Level {user.lifeLevel}
           </span>
           <span
-            className="rounded-full border border-edge bg-night px-2.5 py-0.5 font-semibold text-parchment"
+            className="whitespace-nowrap rounded-full border border-edge bg-night px-2.5 py-0.5 font-semibold text-parchment phone:px-2"
             data-testid="header-xp"
           >
             {user.totalXP} XP

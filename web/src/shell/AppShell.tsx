@@ -16,9 +16,9 @@ export default function AppShell({ user }: { user: User }) {
       <AppHeader user={user} />
       <OfflineStatus />
       <AppNav isAdmin={user.isAdmin} />
-      {/* The bottom padding keeps the last card clear of the floating chat bubble; on a phone the
-          top padding clears the fixed header and the bottom the tab bar and the bubble above it. */}
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-24 sm:pt-8 phone:pt-16 phone:pb-40">
+      {/* The bottom padding keeps the last card clear of the floating chat bubble; on a phone it clears
+          the tab bar and the bubble above it. */}
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-24 sm:pt-8 phone:pt-4 phone:pb-40">
         <AppRoutes />
       </main>
       <FloatingChat heroName={user.name} />

@@ -74,6 +74,8 @@ function RankRow({ entry, type, isMe }: { entry: LeaderboardEntry; type: Leaderb
   );
 }
 
+const RANKED_BY: Record<LeaderboardType, string> = { total_xp: 'XP', level: 'level', streak: 'streak' };
+
 export function RankingsTab() {
   const { user } = useCurrentUser();
   const [type, setType] = useState<LeaderboardType>('total_xp');
@@ -99,6 +101,7 @@ export function RankingsTab() {
           options={[
             { value: 'total_xp', label: 'XP' },
             { value: 'level', label: 'Level' },
+            { value: 'streak', label: 'Streak' },
           ]}
         />
       </div>
@@ -125,10 +128,12 @@ export function RankingsTab() {
         <EmptyTab icon={Trophy} title="No rankings yet">
           {scope === 'friends'
             ? 'Add friends and see how your fellowship measures up.'
-            : 'Complete milestones to earn XP and claim your place.'}
+            : type === 'streak'
+              ? 'Complete a milestone or log progress each day to build a streak.'
+              : 'Complete milestones to earn XP and claim your place.'}
         </EmptyTab>
       ) : (
-        <ol className="grid gap-2" aria-label={`Rankings by ${type === 'level' ? 'level' : 'XP'}`}>
+        <ol className="grid gap-2" aria-label={`Rankings by ${RANKED_BY[type]}`}>
           {board.data.map((entry, index) => {
             // The top is contiguous (ties share a rank, so a rank is never above its place); the hero's
             // own entry, sent after the top when it is not in it, is: mark the jump.

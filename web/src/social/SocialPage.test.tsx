@@ -275,6 +275,23 @@ describe('Fellowship Hall', () => {
     expect(calls.map((call) => call.path)).toContain('/api/leaderboard?type=total_xp&scope=global');
   });
 
+  it('ranks by the current streak too (GET /api/leaderboard?type=streak), in days', async () => {
+    const { calls } = mockApi({
+      ...quietHall,
+      'GET /api/leaderboard': (call) => {
+        const type = new URL(call.path, 'http://x').searchParams.get('type');
+        return { body: type === 'streak' ? [entry(1, 'u2', 12), entry(2, 'u1', 1)] : [entry(1, 'u2', 900)] };
+      },
+    });
+    renderWithProviders(<SocialPage />, { user: testUser, route: '/social?tab=leaderboard' });
+    await screen.findByText('900 XP');
+    fireEvent.click(screen.getByRole('button', { name: 'Streak' }));
+    expect(await screen.findByText('12 days')).toBeTruthy();
+    expect(screen.getByText('1 day')).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Rankings by streak' })).toBeTruthy();
+    expect(calls.map((call) => call.path)).toContain('/api/leaderboard?type=streak&scope=global');
+  });
+
   it("rounds days left up, says 'Ending soon' at 0 or less, and shows progress and rank once joined", async () => {
     let joined = false;
     mockApi({

@@ -14,7 +14,7 @@ export function StreakFlame() {
       aria-label={label}
       data-testid="header-streak"
       data-today-done={data.today_done}
-      className={`inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 font-semibold ${
+      className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-2.5 py-0.5 font-semibold phone:px-2 ${
         data.today_done
           ? 'border-orange-400/60 bg-orange-500/15 text-orange-300'
           : 'border-edge bg-night text-muted'
