@@ -20,6 +20,9 @@ async function review(svc: TestModules, requestedBy: string | null = null, settl
 
 /** A hero in Tokyo with one quest behind (its next milestone due 2026-12-15) and one on track. */
 async function heroWithQuests(svc: TestModules) {
+  // Made on a fixed day before every due date (quests refuses a due date already past by its clock),
+  // whatever day an earlier test left the clock on or the real one shows.
+  now = new Date('2026-11-02T09:00:00.000Z');
   const userId = randomUUID();
   await svc.publish('user.updated', { userId, timezone: 'Asia/Tokyo' }, userId);
   const hero = svc.hero(userId);
