@@ -32,6 +32,8 @@ interface Seed {
   victimId: string;
   ownerId: string;
   notificationId: string;
+  /** The owner's finished export. */
+  exportId: string;
 }
 
 interface Row {
@@ -86,6 +88,13 @@ const MATRIX: Record<string, Row> = {
     noLeak: true,
   },
   'GET /api/xp/history': { path: () => '/api/xp/history', expect: HERO(200), noLeak: true },
+  'POST /api/export': { path: () => '/api/export', expect: HERO(202) },
+  'GET /api/export/{jobId}': { path: (s) => `/api/export/${s.exportId}`, expect: OWNED(200), noLeak: true },
+  'GET /api/export/{jobId}/download': {
+    path: (s) => `/api/export/${s.exportId}/download`,
+    expect: OWNED(200),
+    noLeak: true,
+  },
   'POST /api/auth/complete-onboarding': {
     path: () => '/api/auth/complete-onboarding',
     body: () => ({ displayName: 'Onboarded', primaryClass: 'general', firstGoal: null }),
@@ -360,6 +369,14 @@ beforeAll(async () => {
         throw new Error(`no notification: ${page.status} ${JSON.stringify(page.body)}`);
       return page.body.items[0].id as string;
     })(),
+    exportId: await (async () => {
+      const id = (await o.post('/api/export')).body.job_id as string;
+      await vi.waitFor(async () => {
+        const status = (await o.get(`/api/export/${id}`)).body;
+        if (status.status !== 'done') throw new Error(`export: ${JSON.stringify(status)}`);
+      });
+      return id;
+    })(),
   };
   // social learns of the heroes from auth's events: the block waits until it knows the one blocked.
   await vi.waitFor(async () => {
@@ -377,6 +394,7 @@ beforeAll(async () => {
     seed.requestId,
     seed.blockedId,
     seed.notificationId,
+    seed.exportId,
     owner.email,
   ];
   const challenges = (await o.get('/api/challenges')).body as { id: string }[];

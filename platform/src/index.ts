@@ -11,6 +11,7 @@ export { InProcessEventBus } from './events/in-process-bus.ts';
 export type { EventBus, SqlTx } from './events/ports.ts';
 export { deleteRabbitMqTopology, RabbitMqEventBus } from './events/rabbitmq-bus.ts';
 export { createServiceEvents, type Emit, type ServiceEvents } from './events/service-events.ts';
+export { type HeroTable, heroExportRoute, heroRows } from './export/hero-rows.ts';
 export { bearerToken } from './http/bearer.ts';
 export { type HeroIdentity, IDENTITY_HEADER, signIdentity } from './http/identity.ts';
 export { replyMethodNotAllowed } from './http/methods.ts';
