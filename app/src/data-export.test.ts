@@ -1,39 +1,17 @@
 import { LifeQuestArchive } from '@lifequest/proto';
 import { strFromU8, unzipSync } from 'fflate';
 import { expect, it } from 'vitest';
-import { HeroClient, heroOfEveryFeature, newFriend, startLifeQuest } from './testing/index.ts';
+import {
+  exportOf,
+  HeroClient,
+  heroOfEveryFeature,
+  newFriend,
+  startLifeQuest,
+  withSession,
+} from './testing/index.ts';
 
 // POST /api/export (docs/features/data-ownership.md#export): a job gathers every service's rows about the
 // hero into one ZIP; only its owner can read its status or download it.
-
-async function download(url: string, hero: HeroClient, path: string): Promise<Response> {
-  return fetch(`${url}${path}`, { headers: hero.cookie ? { cookie: hero.cookie } : {} });
-}
-
-export async function exportOf(url: string, hero: HeroClient): Promise<Uint8Array> {
-  const started = await hero.post<{ job_id: string }>('/api/export');
-  expect(started.status, JSON.stringify(started.body)).toBe(202);
-  const jobId = started.body.job_id;
-  let status: { status: string; progress: number; download_url?: string; expires_at?: string } = {
-    status: 'queued',
-    progress: 0,
-  };
-  await expect
-    .poll(
-      async () => {
-        status = (await hero.get(`/api/export/${jobId}`)).body;
-        return status.status;
-      },
-      { timeout: 30_000, interval: 100 },
-    )
-    .toBe('done');
-  expect(status.progress).toBe(100);
-  expect(status.download_url).toBe(`/api/export/${jobId}/download`);
-  const res = await download(url, hero, status.download_url!);
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toBe('application/zip');
-  return new Uint8Array(await res.arrayBuffer());
-}
 
 it('a hero who used every feature exports everything: a ZIP with lifequest.json and CSVs, theirs alone', async () => {
   const app = await startLifeQuest();
@@ -75,7 +53,9 @@ it('a hero who used every feature exports everything: a ZIP with lifequest.json 
       expect(res.status, path).toBe(404);
       expect(res.body).toMatchObject({ code: 'TRANSFER_NOT_FOUND' });
     }
-    expect((await download(app.url, other, `/api/export/${started.body.job_id}/download`)).status).toBe(404);
+    expect((await withSession(app.url, other, `/api/export/${started.body.job_id}/download`)).status).toBe(
+      404,
+    );
     expect((await new HeroClient(app.url).post('/api/export')).status).toBe(401);
   } finally {
     await app.close();

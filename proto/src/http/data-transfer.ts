@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GoalCategory, GoalDifficulty } from './quests.ts';
 
 /*
  * A hero's export and import (docs/features/data-ownership.md#export, #import): the archive's format
@@ -47,8 +48,8 @@ export const ArchiveQuest = z.object({
   deadline: isoDate.nullable(),
   class_name: z.string(),
   foundation: z.string().nullable(),
-  category: z.string().nullable(),
-  difficulty: z.string().nullable(),
+  category: GoalCategory.nullable(),
+  difficulty: GoalDifficulty.nullable(),
   unit: z.string().nullable(),
   target_value: z.number().finite().nullable(),
   habits: z.array(z.string()),

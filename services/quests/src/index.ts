@@ -24,7 +24,8 @@ import { WEEKLY_REVIEW, WEEKLY_REVIEW_EVERY_MS, weeklyReview } from './review/we
 import { followHeroZones, ZONE_EVENTS } from './review/zones.ts';
 import { skillTreeRoutes } from './skill-tree/routes.ts';
 import { SkillTreeService } from './skill-tree/service.ts';
-import { exportRoutes } from './transfers/routes.ts';
+import { IMPORT_QUEUE, ImportService } from './transfers/import.ts';
+import { exportRoutes, importRoutes } from './transfers/routes.ts';
 import {
   EXPORT_QUEUE,
   ExportService,
@@ -66,7 +67,7 @@ export function createQuestsModule(options: QuestsModuleOptions = {}): ServiceMo
       const db = createQuestsDb(ctx.db);
       ctx.onClose(() => db.$disconnect());
       const events = ctx.events(db);
-      await purgeDeletedHeroes(events, { queue: ctx.jobs, names: [EXPORT_QUEUE] });
+      await purgeDeletedHeroes(events, { queue: ctx.jobs, names: [EXPORT_QUEUE, IMPORT_QUEUE] });
       await followHeroZones(events);
 
       goalRoutes(app, new GoalService(db, events, now));
@@ -84,6 +85,9 @@ export function createQuestsModule(options: QuestsModuleOptions = {}): ServiceMo
       const exports = new ExportService(db, ctx.db, ctx.jobs, ctx.services, now, ctx.log);
       exportRoutes(app, exports);
       await ctx.jobs.work(EXPORT_QUEUE, TransferJobData, (data) => exports.run(data));
+      const imports = new ImportService(db, ctx.jobs, now, ctx.log);
+      await importRoutes(app, imports);
+      await ctx.jobs.work(IMPORT_QUEUE, TransferJobData, (data) => imports.run(data));
       await scheduleJob(
         ctx.jobs,
         ctx.db,
