@@ -28,6 +28,8 @@ export { BullMqJobQueue } from './jobs/bullmq-queue.ts';
 export { type EnqueueOptions, type JobQueue, UnrecoverableJobError } from './jobs/ports.ts';
 export { type JobRunRecord, jobRuns, type ScheduledJob, scheduleJob } from './jobs/scheduled.ts';
 export { createLogger, type Logger, SECRET_PATH_PREFIX } from './logger.ts';
+export { runBackup, runRestore } from './ops/backup-command.ts';
+export { internalSecretOf } from './ops/dlq-cli-secret.ts';
 export { registerOpsRoutes } from './ops/routes.ts';
 export { purgedHeroHash, purgeOnUserDeleted } from './purge.ts';
 export type { ModuleContext, ServiceModule } from './runtime/module.ts';
