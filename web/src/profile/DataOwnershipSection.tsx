@@ -1,4 +1,5 @@
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
+import { DataTransferCard } from './DataTransferCard.tsx';
 import { DeleteAccountCard } from './DeleteAccountCard.tsx';
 import { XpHistoryCard } from './XpHistoryCard.tsx';
 
@@ -9,6 +10,7 @@ export function DataOwnershipSection() {
   return (
     <div className="grid gap-6">
       <XpHistoryCard totalXP={user.totalXP} />
+      <DataTransferCard />
       <DeleteAccountCard />
     </div>
   );
