@@ -8,7 +8,8 @@ import { DESKTOP, freshScreenshotDir } from './support/screens.ts';
 import { gone, hasCount, isDisabled, see } from './support/see.ts';
 
 // A hero's own data on the profile (docs/features/data-ownership.md) in a real browser against
-// `npm start`: the XP history's list and chart, then "Delete my account" behind the password and a typed
+// `npm start`: the XP history's list and chart, "Download my data" with its progress and an import's
+// result, then "Delete my account" behind the password and a typed
 // DELETE. The profile is photographed at 1280×860 and 390×844 (artifacts/screenshots/data-ownership).
 
 const journey = browserJourney('data-ownership');
@@ -60,6 +61,41 @@ it.skipIf(journey.skipReason)(
     await see(chart);
     expect(await chart.locator('polyline').getAttribute('points')).toMatch(/\d/);
     await photograph(page, dir, '01-profile');
+
+    // Download my data: a job with a progress bar, then the ZIP arrives as a download.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download my data' }).click();
+    await see(page.getByRole('progressbar', { name: 'Export progress' }));
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('lifequest-export.zip');
+    await see(page.getByText('Your data is ready: downloaded.'));
+    // Import: Habitica's user data; the result says what came in, what did not and that it earns no XP.
+    await page.getByLabel('Import a LifeQuest export or Habitica data').setInputFiles({
+      name: 'habitica-user-data.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(
+        JSON.stringify({
+          tasks: {
+            todos: [
+              {
+                id: 't1',
+                type: 'todo',
+                text: 'Renew passport',
+                checklist: [{ text: 'Photo', completed: true }],
+              },
+            ],
+            dailys: [],
+            habits: [],
+            rewards: [{ id: 'r1', type: 'reward', text: 'Watch an episode' }],
+          },
+        }),
+      ),
+    });
+    const result = page.getByTestId('import-result');
+    await see(result.getByText('Imported 1 quests, 1 milestones and 0 progress entries.'));
+    await see(result.getByText('Imported history earns no XP.'));
+    await see(result.getByText('Reward "Watch an episode": LifeQuest has no rewards shop'));
+    await photograph(page, dir, '01b-data-transfer');
 
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const submit = page.getByRole('button', { name: 'Delete my account forever' });

@@ -1,7 +1,7 @@
 import { plan } from '@lifequest/quests/testing';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { registry } from './registry.ts';
-import { HeroClient, startLifeQuest, type TestLifeQuest } from './testing/index.ts';
+import { HeroClient, startLifeQuest, type TestLifeQuest, uploadImport } from './testing/index.ts';
 
 // The authorization matrix (docs/architecture.md#access): every route the gateway serves × {anonymous,
 // another hero, the owner, an admin}, one expected status per cell, against the whole app (embedded). The
@@ -32,6 +32,10 @@ interface Seed {
   victimId: string;
   ownerId: string;
   notificationId: string;
+  /** The owner's finished export. */
+  exportId: string;
+  /** The owner's import (a small Habitica file). */
+  importId: string;
 }
 
 interface Row {
@@ -86,6 +90,16 @@ const MATRIX: Record<string, Row> = {
     noLeak: true,
   },
   'GET /api/xp/history': { path: () => '/api/xp/history', expect: HERO(200), noLeak: true },
+  'POST /api/export': { path: () => '/api/export', expect: HERO(202) },
+  // A JSON body is no file: every signed-in caller is told to send one (nothing is imported).
+  'POST /api/import': { path: () => '/api/import', body: () => ({ file: 'x' }), expect: HERO(400) },
+  'GET /api/import/{jobId}': { path: (s) => `/api/import/${s.importId}`, expect: OWNED(200), noLeak: true },
+  'GET /api/export/{jobId}': { path: (s) => `/api/export/${s.exportId}`, expect: OWNED(200), noLeak: true },
+  'GET /api/export/{jobId}/download': {
+    path: (s) => `/api/export/${s.exportId}/download`,
+    expect: OWNED(200),
+    noLeak: true,
+  },
   'POST /api/auth/complete-onboarding': {
     path: () => '/api/auth/complete-onboarding',
     body: () => ({ displayName: 'Onboarded', primaryClass: 'general', firstGoal: null }),
@@ -360,6 +374,22 @@ beforeAll(async () => {
         throw new Error(`no notification: ${page.status} ${JSON.stringify(page.body)}`);
       return page.body.items[0].id as string;
     })(),
+    exportId: await (async () => {
+      const id = (await o.post('/api/export')).body.job_id as string;
+      await vi.waitFor(async () => {
+        const status = (await o.get(`/api/export/${id}`)).body;
+        if (status.status !== 'done') throw new Error(`export: ${JSON.stringify(status)}`);
+      });
+      return id;
+    })(),
+    importId: (
+      await uploadImport(
+        app.url,
+        o,
+        JSON.stringify({ tasks: { todos: [{ type: 'todo', text: 'Imported' }] } }),
+        'habitica.json',
+      )
+    ).body.job_id!,
   };
   // social learns of the heroes from auth's events: the block waits until it knows the one blocked.
   await vi.waitFor(async () => {
@@ -377,6 +407,8 @@ beforeAll(async () => {
     seed.requestId,
     seed.blockedId,
     seed.notificationId,
+    seed.exportId,
+    seed.importId,
     owner.email,
   ];
   const challenges = (await o.get('/api/challenges')).body as { id: string }[];

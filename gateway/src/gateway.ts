@@ -52,7 +52,7 @@ export async function startGateway(
     // Embedded mode: the dead-letter CLI reaches the bus through here, with a signed service identity.
     await app.register(async (ops) => {
       ops.addHook('onRequest', accessHook(options.internalSecret));
-      registerOpsRoutes(ops as unknown as HttpServer, bus);
+      registerOpsRoutes(ops as unknown as HttpServer, bus, options.db);
     });
   }
   await endSessionsOfDeletedHeroes(bus, sessions);

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import httpProxy from '@fastify/http-proxy';
 import {
+  AppError,
   type GatewayOptions,
   type HeroIdentity,
   type HttpServer,
@@ -9,6 +10,7 @@ import {
   replyMethodNotAllowed,
   signIdentity,
 } from '@lifequest/platform';
+import { IMPORT_MAX_BYTES } from '@lifequest/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { setSessionCookie } from './sessions/request-session.ts';
 
@@ -46,8 +48,50 @@ export async function proxyToServices(
     proxied.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, Readable.from([body as Buffer])),
     );
+    proxied.addContentTypeParser('multipart/form-data', importUpload);
     await proxyRoutes(proxied as unknown as HttpServer, options, guard);
   });
+}
+
+/** An import's file and its multipart framing. */
+const IMPORT_UPLOAD_LIMIT = IMPORT_MAX_BYTES + 64 * 1024;
+
+/**
+ * The one route taking a file (`POST /api/import`, docs/features/data-ownership.md#import) takes
+ * multipart/form-data, held to the import's own limit (a larger file is 413 IMPORT_TOO_LARGE, naming the
+ * problem); every other route still takes only JSON. The session cookie is SameSite=Lax, so a cross-site
+ * form's upload arrives without a session and is refused as any other.
+ */
+function importUpload(
+  request: FastifyRequest,
+  payload: NodeJS.ReadableStream,
+  done: (error: Error | null, body?: unknown) => void,
+): void {
+  if (request.url.split('?')[0] !== '/api/import') {
+    done(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.'));
+    return;
+  }
+  const tooLarge = () =>
+    new AppError('IMPORT_TOO_LARGE', `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
+  if (Number(request.headers['content-length'] ?? 0) > IMPORT_UPLOAD_LIMIT) {
+    done(tooLarge());
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let received = 0;
+  let finished = false;
+  const finish = (error: Error | null, body?: unknown) => {
+    if (finished) return;
+    finished = true;
+    done(error, body);
+  };
+  payload.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > IMPORT_UPLOAD_LIMIT) finish(tooLarge());
+    else if (!finished) chunks.push(chunk);
+  });
+  payload.once('end', () => finish(null, Readable.from([Buffer.concat(chunks)])));
+  payload.once('error', (error: Error) => finish(error));
 }
 
 async function proxyRoutes(

@@ -54,6 +54,14 @@ export const ERROR_CODES = {
   /** The request did not arrive whole within the server's request timeout. */
   REQUEST_TIMEOUT: { status: 408, error: 'Request took too long' },
   PAYLOAD_TOO_LARGE: { status: 413, error: 'Request too large' },
+  /** An import's file over its size limit (docs/features/data-ownership.md#import). */
+  IMPORT_TOO_LARGE: { status: 413, error: 'File too large' },
+  /** An import's file holding more quests, milestones and progress entries than an import takes. */
+  IMPORT_TOO_MANY_ITEMS: { status: 400, error: 'Too many items' },
+  /** An import's file that is neither a LifeQuest export (ZIP or JSON) nor Habitica's user data. */
+  IMPORT_UNREADABLE: { status: 400, error: 'File not recognised' },
+  /** An export or import job of another hero, or none: 404, as every other hero's resource. */
+  TRANSFER_NOT_FOUND: { status: 404, error: 'Not found' },
   URI_TOO_LONG: { status: 414, error: 'Request path too long' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, error: 'Unsupported content type' },
   RATE_LIMITED: { status: 429, error: 'Too many requests' },

@@ -114,6 +114,11 @@ export async function heroOfEveryFeature(
   await ok('a vacation', hero.request('PUT', '/api/streaks/vacation', { until }));
   await ok('a calendar feed', hero.get('/api/calendar'));
   await expect.poll(async () => (await hero.get('/api/notifications')).body.unread).toBeGreaterThan(0);
+  // An export: its row keeps a ZIP full of them, and its job names them (data-ownership.md#export).
+  const exported = await ok<{ job_id: string }>('an export', hero.post('/api/export'));
+  await expect
+    .poll(async () => (await hero.get(`/api/export/${exported.job_id}`)).body.status, { timeout: 30_000 })
+    .toBe('done');
   return { hero, traces: { id: user.id, email, name } };
 }
 

@@ -2,3 +2,4 @@ export * from './app.ts';
 export * from './distributed.ts';
 export * from './hero-purge.ts';
 export * from './processes.ts';
+export * from './transfers.ts';

@@ -39,6 +39,11 @@ export interface Database extends Queryable {
     onNotify: (payload: string) => void,
     onLost?: (error: unknown) => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Embedded only: a gzipped tar of the whole data dir, taken between transactions (every committed
+   * write in it, none half-done), while the database keeps running (docs/features/data-ownership.md#backups).
+   */
+  dumpDataDir?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -187,6 +192,13 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     prepare: (name, sql) => preparedOnPglite(pglite, name, sql),
     prismaAdapter: () => new PrismaPGlite(pglite),
     transaction: (fn) => pglite.transaction((tx) => fn(q(tx))),
+    // PGlite's own dump holds its query lock; holding the transaction lock around it too means no
+    // transaction is half-way: the copy is what a crash at that instant would leave, every commit in it.
+    dumpDataDir: () =>
+      pglite._runExclusiveTransaction(async () => {
+        const dump = await pglite.dumpDataDir('gzip');
+        return new Uint8Array(await dump.arrayBuffer());
+      }),
     async listen(channel, onNotify) {
       assertChannel(channel);
       const stop = await pglite.listen(channel, onNotify);

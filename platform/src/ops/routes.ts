@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Database } from '../db/database.ts';
 import type { EventBus } from '../events/ports.ts';
 import type { HttpServer } from '../http/server.ts';
 
@@ -13,7 +14,24 @@ const Consumer = z.object({
  * database and the consumers (the `dlq` CLI calls these). Internal identity only: the gateway never
  * forwards /internal, so only a caller holding INTERNAL_SECRET gets in.
  */
-export function registerOpsRoutes(app: HttpServer, bus: EventBus): void {
+export function registerOpsRoutes(app: HttpServer, bus: EventBus, db?: Database): void {
+  // `npm run backup`: the running embedded database's snapshot (docs/features/data-ownership.md#backups).
+  app.post(
+    `${OPS_PREFIX}/backup`,
+    { config: { access: 'service' }, schema: { hide: true } },
+    async (_request, reply) => {
+      if (!db?.dumpDataDir) {
+        return reply.code(404).send({
+          error: 'Not found',
+          message: 'Only the embedded mode backs up through the server: use pg_dump.',
+          code: 'NOT_FOUND',
+        });
+      }
+      const dump = await db.dumpDataDir();
+      return reply.header('content-type', 'application/gzip').send(Buffer.from(dump));
+    },
+  );
+
   app.get(
     `${OPS_PREFIX}/dead-letters/:consumer`,
     {

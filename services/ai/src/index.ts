@@ -1,4 +1,4 @@
-import type { ModuleContext, ServiceModule } from '@lifequest/platform';
+import { heroExportRoute, type ModuleContext, type ServiceModule } from '@lifequest/platform';
 import { clearConfirmedDrafts } from './advisor/plan-confirmed.ts';
 import { advisorRoutes } from './advisor/routes.ts';
 import { AdvisorService } from './advisor/service.ts';
@@ -91,6 +91,14 @@ export function createAiModule(options: AiModuleOptions = {}): ServiceModule {
         new ConversationService(provider, meter, new Conversations(ctx.db), now, replanChat),
       );
       advisorRoutes(app, advisor);
+      // The hero's part of their export: conversations, plans, stories, their own AI usage.
+      heroExportRoute(app, ctx.db, 'ai', [
+        { table: 'conversations', columns: ['user_id'] },
+        { table: 'advisor_messages', columns: ['user_id'] },
+        { table: 'plan_drafts', columns: ['user_id'] },
+        { table: 'stories', columns: ['user_id'] },
+        { table: 'token_usage', columns: ['user_id'] },
+      ]);
       replanRoutes(app, replans);
       storyRoutes(
         app,

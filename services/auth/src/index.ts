@@ -1,4 +1,4 @@
-import type { ServiceModule } from '@lifequest/platform';
+import { heroExportRoute, type ServiceModule } from '@lifequest/platform';
 import { createAuthDb } from './db.ts';
 import { ensureAdminAccounts } from './heroes/admin-accounts.ts';
 import { DELETION_EVENTS, deleteHeroesOnRequest } from './heroes/deletion.ts';
@@ -43,6 +43,11 @@ export const authModule: ServiceModule = {
     selfDeletionRoutes(app, new SelfDeletion(db, events, ctx.config.adminEmails));
     xpRoutes(app, new XpProjectionService(ctx.db, events));
     xpHistoryRoutes(app, new XpHistoryService(ctx.db));
+    // The hero's profile and XP ledger for their export; never the password's hash.
+    heroExportRoute(app, ctx.db, 'auth', [
+      { table: 'users', columns: ['id'] },
+      { table: 'xp_ledger', columns: ['user_id'] },
+    ]);
   },
 };
 

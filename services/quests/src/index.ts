@@ -1,5 +1,5 @@
 import { jobRuns, type ServiceModule, scheduleJob } from '@lifequest/platform';
-import { ScheduledJobData } from '@lifequest/proto';
+import { ScheduledJobData, TransferJobData } from '@lifequest/proto';
 import { achievementRoutes } from './achievements/routes.ts';
 import { calendarRoutes } from './calendar/routes.ts';
 import { CalendarService } from './calendar/service.ts';
@@ -24,6 +24,14 @@ import { WEEKLY_REVIEW, WEEKLY_REVIEW_EVERY_MS, weeklyReview } from './review/we
 import { followHeroZones, ZONE_EVENTS } from './review/zones.ts';
 import { skillTreeRoutes } from './skill-tree/routes.ts';
 import { SkillTreeService } from './skill-tree/service.ts';
+import { IMPORT_QUEUE, ImportService } from './transfers/import.ts';
+import { exportRoutes, importRoutes } from './transfers/routes.ts';
+import {
+  EXPORT_QUEUE,
+  ExportService,
+  TRANSFER_EXPIRY,
+  TRANSFER_EXPIRY_EVERY_MS,
+} from './transfers/service.ts';
 import { authXpLedger } from './xp/xp-projection.ts';
 
 export interface QuestsModuleOptions {
@@ -49,6 +57,8 @@ export function createQuestsModule(options: QuestsModuleOptions = {}): ServiceMo
       '/api/plans/confirm',
       '/api/skill-tree',
       '/api/calendar',
+      '/api/export',
+      '/api/import',
     ],
     // The calendar feed: its address is its secret, so a calendar app reaches it without a session.
     publicRoutePrefixes: ['/api/calendar/feed'],
@@ -57,7 +67,7 @@ export function createQuestsModule(options: QuestsModuleOptions = {}): ServiceMo
       const db = createQuestsDb(ctx.db);
       ctx.onClose(() => db.$disconnect());
       const events = ctx.events(db);
-      await purgeDeletedHeroes(events);
+      await purgeDeletedHeroes(events, { queue: ctx.jobs, names: [EXPORT_QUEUE, IMPORT_QUEUE] });
       await followHeroZones(events);
 
       goalRoutes(app, new GoalService(db, events, now));
@@ -71,6 +81,26 @@ export function createQuestsModule(options: QuestsModuleOptions = {}): ServiceMo
       achievementRoutes(app, db);
       replanSourceRoutes(app, db);
       calendarRoutes(app, new CalendarService(db));
+      // Exports are jobs (the queue, not the request): every replica works them, as the scheduled jobs.
+      const exports = new ExportService(db, ctx.db, ctx.jobs, ctx.services, now, ctx.log);
+      exportRoutes(app, exports);
+      await ctx.jobs.work(EXPORT_QUEUE, TransferJobData, (data) => exports.run(data));
+      const imports = new ImportService(db, ctx.jobs, now, ctx.log);
+      await importRoutes(app, imports);
+      await ctx.jobs.work(IMPORT_QUEUE, TransferJobData, (data) => imports.run(data));
+      await scheduleJob(
+        ctx.jobs,
+        ctx.db,
+        'quests',
+        {
+          name: TRANSFER_EXPIRY,
+          schema: ScheduledJobData,
+          everyMs: TRANSFER_EXPIRY_EVERY_MS,
+          tick: { requestedBy: null },
+          run: () => exports.sweep(),
+        },
+        ctx.log,
+      );
 
       await scheduleJob(
         ctx.jobs,

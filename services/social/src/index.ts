@@ -1,4 +1,10 @@
-import { jobRuns, type ModuleContext, type ServiceModule, scheduleJob } from '@lifequest/platform';
+import {
+  heroExportRoute,
+  jobRuns,
+  type ModuleContext,
+  type ServiceModule,
+  scheduleJob,
+} from '@lifequest/platform';
 import { ScheduledJobData } from '@lifequest/proto';
 import { challengeRoutes } from './challenges/routes.ts';
 import { ChallengeService } from './challenges/service.ts';
@@ -70,6 +76,22 @@ export function createSocialModule(options: SocialModuleOptions = {}): ServiceMo
         },
         ctx.log,
       );
+      // The hero's part of their export: friends, the feed activities and likes they made, challenges,
+      // streaks, notifications (docs/features/data-ownership.md#export).
+      heroExportRoute(app, ctx.db, 'social', [
+        { table: 'heroes', columns: ['id'] },
+        { table: 'activities', columns: ['user_id'] },
+        { table: 'activity_likes', columns: ['user_id'] },
+        { table: 'friendships', columns: ['user_id'] },
+        { table: 'friend_requests', columns: ['requester_id', 'addressee_id'] },
+        { table: 'blocks', columns: ['user_id'] },
+        { table: 'challenge_participants', columns: ['user_id'] },
+        { table: 'challenge_steps', columns: ['user_id'] },
+        { table: 'streak_days', columns: ['user_id'] },
+        { table: 'streak_vacations', columns: ['user_id'] },
+        { table: 'streak_awards', columns: ['user_id'] },
+        { table: 'notifications', columns: ['user_id'] },
+      ]);
       // The admin panel's jobs table reads the last run from here.
       app.get('/internal/social/jobs', { config: { access: 'service' } }, async () =>
         jobRuns(ctx.db, 'social', [STREAK_ROLLOVER]),

@@ -91,6 +91,24 @@ async function failure(response: Response): Promise<ApiError> {
   );
 }
 
+/** A file sent as multipart/form-data (field `file`), with the session as any other request. */
+export async function apiUpload<T>(url: string, file: Blob, name: string): Promise<T> {
+  const init = requestInit('POST', undefined, 'application/json');
+  const form = new FormData();
+  form.append('file', file, name);
+  init.body = form;
+  const response = await fetch(url, init);
+  if (!response.ok) throw await failure(response);
+  return (await response.json()) as T;
+}
+
+/** A binary download (a ZIP), with the session as any other request. */
+export async function apiDownload(url: string): Promise<Blob> {
+  const response = await fetch(url, requestInit('GET', undefined, '*/*'));
+  if (!response.ok) throw await failure(response);
+  return response.blob();
+}
+
 /**
  * The one way the web app talks to the gateway: cookie credentials plus the stored session id as a
  * bearer token, JSON in and out, and every non-OK status turned into an ApiError (401 included).

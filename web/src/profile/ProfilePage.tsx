@@ -11,6 +11,7 @@ import { Badge } from '../ui/Badge.tsx';
 import { Card } from '../ui/Card.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { CalendarCard } from './CalendarCard.tsx';
+import { DataTransferCard } from './DataTransferCard.tsx';
 import { DeleteAccountCard } from './DeleteAccountCard.tsx';
 import { GoalDistributionChart } from './GoalDistributionChart.tsx';
 import { HallSettings } from './HallSettings.tsx';
@@ -159,6 +160,8 @@ export default function ProfilePage() {
       <CalendarCard />
 
       <InstallOffer />
+
+      <DataTransferCard />
 
       <DeleteAccountCard />
     </div>
