@@ -18,12 +18,13 @@ const KEDA = 'k8s/components/keda-ai-worker';
  * The synchronous calls between services that docs/architecture.md#synchronous-calls accepts, as the code makes them: auth asks
  * quests for the first quest; quests asks auth for XP totals after a toggle; ai (checking a story's
  * achievement, reading a quest to re-plan) and ai-worker (writing a story) read from quests; ai-worker
- * reads the hero's name; admin reads the scheduled jobs' last runs from quests and social.
+ * reads the hero's name; admin reads the scheduled jobs' last runs from quests and social; quests'
+ * export job reads a hero's rows from auth, social and ai.
  */
 const CALLS: CallGraph = {
   gateway: servicesBehindGateway(),
   auth: ['quests'],
-  quests: ['auth'],
+  quests: ['auth', 'social', 'ai'],
   ai: ['quests'],
   'ai-worker': ['quests', 'auth'],
   admin: ['quests', 'social'],
