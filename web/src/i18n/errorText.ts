@@ -1,5 +1,4 @@
 import { ERROR_CODES, type ErrorCode } from '@lifequest/proto';
-import { ApiError } from '../api/http.ts';
 import type { MessageKey } from './messages/en.ts';
 import { useLocale, useT } from './useT.ts';
 
@@ -20,7 +19,9 @@ export function useErrorText(): (error: Error) => string {
   const t = useT();
   const locale = useLocale();
   return (error) => {
-    if (locale === 'en' || !(error instanceof ApiError) || !isErrorCode(error.code)) return error.message;
-    return t(errorKey(error.code));
+    // An ApiError carries the body's code (read here by shape: api/ depends on i18n/, not the reverse).
+    const code = (error as { code?: unknown }).code;
+    if (locale === 'en' || !isErrorCode(code)) return error.message;
+    return t(errorKey(code));
   };
 }

@@ -84,6 +84,15 @@ export const de: Catalogue = {
   'feed.remove.label': 'Aus der Halle entfernen: {title}',
   'challenge.taking': '{count, plural, one {# Held nimmt teil} other {# Helden nehmen teil}}',
 
+  'pathfinder.title': 'Der Pfadfinder',
+  'pathfinder.subtitle': 'Das Studierzimmer deines Führers: Fortschritt eintragen, mit dem Coach planen.',
+  'pathfinder.tab.dashboard': 'Übersicht',
+  'pathfinder.tab.chat': 'Chat',
+  'pathfinder.tab.analytics': 'Auswertung',
+  'pathfinder.planWaiting': 'Plan wartet',
+  'pathfinder.chatScreen': 'Der Chat des Pfadfinders',
+  'pathfinder.analytics.title': 'Auswertung folgt bald',
+  'pathfinder.analytics.body': 'Hier erscheinen bald Diagramme deines Fortschritts.',
   'pathfinder.englishOnly': 'Der Pfadfinder spricht vorerst nur Englisch',
 
   'errors.VALIDATION_FAILED': 'Etwas an der Anfrage ist ungültig.',

@@ -84,6 +84,15 @@ export const en = {
   'feed.remove.label': 'Remove from the Hall: {title}',
   'challenge.taking': '{count, plural, one {# hero taking part} other {# heroes taking part}}',
 
+  'pathfinder.title': 'The Pathfinder',
+  'pathfinder.subtitle': "Your guide's study: log progress, plan with the coach.",
+  'pathfinder.tab.dashboard': 'Dashboard',
+  'pathfinder.tab.chat': 'Chat',
+  'pathfinder.tab.analytics': 'Analytics',
+  'pathfinder.planWaiting': 'plan waiting',
+  'pathfinder.chatScreen': "The Pathfinder's chat",
+  'pathfinder.analytics.title': 'Analytics Coming Soon',
+  'pathfinder.analytics.body': 'Charts of your progress over time will appear here.',
   'pathfinder.englishOnly': 'The Pathfinder speaks English for now',
 
   'errors.VALIDATION_FAILED': 'Something in the request is not valid.',

@@ -82,6 +82,15 @@ export const es: Catalogue = {
   'feed.remove.label': 'Quitar del Salón: {title}',
   'challenge.taking': '{count, plural, one {# héroe participa} other {# héroes participan}}',
 
+  'pathfinder.title': 'El Explorador',
+  'pathfinder.subtitle': 'El estudio de tu guía: registra tu progreso y planifica con el coach.',
+  'pathfinder.tab.dashboard': 'Panel',
+  'pathfinder.tab.chat': 'Chat',
+  'pathfinder.tab.analytics': 'Análisis',
+  'pathfinder.planWaiting': 'plan en espera',
+  'pathfinder.chatScreen': 'El chat del Explorador',
+  'pathfinder.analytics.title': 'Análisis próximamente',
+  'pathfinder.analytics.body': 'Aquí aparecerán gráficos de tu progreso a lo largo del tiempo.',
   'pathfinder.englishOnly': 'El Explorador solo habla inglés por ahora',
 
   'errors.VALIDATION_FAILED': 'Algo en la solicitud no es válido.',
