@@ -88,7 +88,7 @@ export const de: Catalogue = {
   'target.logged': 'Erfasst:',
   'target.ofTarget': '{logged} von {target}',
   'target.earned': '{logged} erfasst: „{title}“ scheint erledigt.',
-  'target.tickLabel': '„{milestone}“ bei {title} abhaken',
+  'target.tickLabel': 'Abhaken: „{milestone}“ bei {title}',
   'target.tick': 'Abhaken',
   'social.title': 'Halle der Gefährten',
   'social.subtitle': 'Teile Siege, steige in der Rangliste auf und geht gemeinsam auf Quests.',

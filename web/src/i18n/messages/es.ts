@@ -87,7 +87,7 @@ export const es: Catalogue = {
   'target.ofTarget': '{logged} de {target}',
   'target.earned': '{logged} registrado: «{title}» parece hecho.',
   'target.tickLabel': 'Marcar «{milestone}» en {title}',
-  'target.tick': 'Marcarlo',
+  'target.tick': 'Marcar',
   'social.title': 'Salón de la Hermandad',
   'social.subtitle': 'Comparte victorias, escala en la clasificación y haz misiones en compañía.',
   'social.tab.feed': 'Muro',
