@@ -34,7 +34,10 @@ async function savingsQuest(request: APIRequestContext): Promise<void> {
       },
     }),
   );
-  const goals = (await (await ok(request.get('/api/goals'))).json()) as { id: string; title: string }[];
+  const goals = JSON.parse(await (await ok(request.get('/api/goals'))).text()) as {
+    id: string;
+    title: string;
+  }[];
   const goal = goals.find((candidate) => candidate.title === 'Save for a bike');
   if (!goal) throw new Error('the savings quest was not created');
   await ok(request.post('/api/progress', { data: { goalId: goal.id, value: 1250 } }));
