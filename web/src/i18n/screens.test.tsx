@@ -17,7 +17,7 @@ async function speak(locale: 'es' | 'de') {
 }
 
 describe('screens in the hero’s language', () => {
-  it('the Fellowship Hall’s friends in German: XP grouped, an unfriend confirmation naming the hero', async () => {
+  it('the Fellowship Hall’s friends in German: XP grouped, an unfriend confirmation naming the hero, its toast', async () => {
     await speak('de');
     mockApi({
       'GET /api/friends/requests': { body: [] },
@@ -25,6 +25,7 @@ describe('screens in the hero’s language', () => {
         body: [{ id: 'u2', name: 'Borin', activeClassTitle: 'Vitality Warden', lifeLevel: 3, totalXP: 4200 }],
       },
       'GET /api/blocks': { body: [] },
+      'DELETE /api/friends/u2': { status: 204 },
     });
     renderWithProviders(<SocialPage />, {
       user: { ...testUser, locale: 'de' },
@@ -37,6 +38,9 @@ describe('screens in the hero’s language', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Freundschaft mit Borin beenden?')).toBeTruthy();
     expect(within(dialog).getByText(/^Borin verlässt deine Freunde/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Entfreunden' }));
+    expect(await screen.findByText('Freund entfernt')).toBeTruthy();
+    expect(screen.getByText('Du und Borin seid nicht mehr befreundet.')).toBeTruthy();
   });
 
   it('the profile in Spanish, and a refusal told by its code rather than the server’s English', async () => {
