@@ -51,6 +51,15 @@ export const de: Catalogue = {
   'profile.distribution.label': 'Ziele pro Disziplin',
   'profile.distribution.share': '{count, plural, one {# Ziel} other {# Ziele}} ({percent} %)',
 
+  'delete.wrongPassword': 'Dieses Passwort stimmt nicht.',
+  'delete.title': 'Mein Konto löschen',
+  'delete.body':
+    'Dein Held, Quests, Meilensteine, Fortschritt, EP, Freunde, Feed, Herausforderungen, Chats und Geschichten werden überall gelöscht. Das lässt sich nicht rückgängig machen.',
+  'delete.password': 'Dein Passwort',
+  'delete.type': 'Tippe {word} zur Bestätigung',
+  'delete.deleting': 'Wird gelöscht…',
+  'delete.forever': 'Mein Konto für immer löschen',
+  'delete.cancel': 'Abbrechen',
   'hall.title': 'In der Halle der Gefährten',
   'hall.notSaved': 'Nicht gespeichert',
   'hall.renamed.title': 'Name geändert',

@@ -51,6 +51,15 @@ export const en = {
   'profile.distribution.label': 'Goals per discipline',
   'profile.distribution.share': '{count, plural, one {# goal} other {# goals}} ({percent}%)',
 
+  'delete.wrongPassword': 'That password is not right.',
+  'delete.title': 'Delete my account',
+  'delete.body':
+    'Your hero, quests, milestones, progress, XP, friends, feed, challenges, chats and stories are erased everywhere. This cannot be undone.',
+  'delete.password': 'Your password',
+  'delete.type': 'Type {word} to confirm',
+  'delete.deleting': 'Deleting…',
+  'delete.forever': 'Delete my account forever',
+  'delete.cancel': 'Cancel',
   'hall.title': 'In the Fellowship Hall',
   'hall.notSaved': 'Not saved',
   'hall.renamed.title': 'Name Changed',

@@ -50,6 +50,15 @@ export const es: Catalogue = {
   'profile.distribution.label': 'Objetivos por disciplina',
   'profile.distribution.share': '{count, plural, one {# objetivo} other {# objetivos}} ({percent} %)',
 
+  'delete.wrongPassword': 'Esa contraseña no es correcta.',
+  'delete.title': 'Eliminar mi cuenta',
+  'delete.body':
+    'Tu héroe, misiones, hitos, progreso, XP, amigos, muro, desafíos, chats e historias se borran en todas partes. Esto no se puede deshacer.',
+  'delete.password': 'Tu contraseña',
+  'delete.type': 'Escribe {word} para confirmar',
+  'delete.deleting': 'Eliminando…',
+  'delete.forever': 'Eliminar mi cuenta para siempre',
+  'delete.cancel': 'Cancelar',
   'hall.title': 'En el Salón de la Hermandad',
   'hall.notSaved': 'No se guardó',
   'hall.renamed.title': 'Nombre cambiado',
