@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIFE_CLASSES } from '../rules/life-class.ts';
+import { LOCALES } from '../rules/locale.ts';
 import { isTimeZone } from '../rules/streak.ts';
 
 export const LifeClassSchema = z.enum(LIFE_CLASSES);
@@ -51,6 +52,8 @@ export const User = z.object({
   nextRenameAt: z.string().nullable(),
   /** The hero's IANA time zone: their streak's days and their Monday review follow it. */
   timezone: z.string(),
+  /** The language the hero chose for the app (docs/features/languages.md), or null to follow the browser. */
+  locale: z.enum(LOCALES).nullable(),
 });
 export type User = z.infer<typeof User>;
 
@@ -63,7 +66,8 @@ export const TimeZone = z
 /**
  * PATCH /api/auth/me: what a hero changes of their own account, each field optional and independent
  * (the handler applies those present). `name` follows the name rules (400 INVALID_NAME) and changes at
- * most once a day (429 RENAME_TOO_SOON); `timezone` is an IANA zone (streak days, the Monday review).
+ * most once a day (429 RENAME_TOO_SOON); `timezone` is an IANA zone (streak days, the Monday review);
+ * `locale` is the app's language.
  * An empty body changes nothing.
  */
 export const UpdateMeBody = z.object({
@@ -75,6 +79,11 @@ export const UpdateMeBody = z.object({
     .optional(),
   show_in_rankings: z.boolean({ error: 'show_in_rankings must be true or false' }).optional(),
   timezone: TimeZone.optional(),
+  /** One of LOCALES, or null to follow the browser again. */
+  locale: z
+    .enum(LOCALES, { error: `locale must be one of ${LOCALES.join(', ')}` })
+    .nullable()
+    .optional(),
 });
 export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
 

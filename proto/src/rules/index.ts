@@ -6,6 +6,7 @@ export * from './fallback-plan.ts';
 export * from './hero-name.ts';
 export * from './level.ts';
 export * from './life-class.ts';
+export * from './locale.ts';
 export * from './milestone-xp.ts';
 export * from './profile.ts';
 export * from './progress.ts';

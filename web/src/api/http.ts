@@ -1,3 +1,5 @@
+import { localeStore } from '../i18n/localeStore.ts';
+
 /** localStorage key under which the session id from login/register is kept (docs/architecture.md#sessions). */
 export const SESSION_STORAGE_KEY = 'sessionId';
 
@@ -71,7 +73,8 @@ async function readBody(response: Response): Promise<unknown> {
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 function requestInit(method: HttpMethod, body: unknown, accept: string): RequestInit {
-  const headers: Record<string, string> = { Accept: accept };
+  // The language the hero reads the app in: The Pathfinder's model answers in it (docs/features/languages.md).
+  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': localeStore.current() };
   const sessionId = readSessionId();
   if (sessionId) headers.Authorization = `Bearer ${sessionId}`;
   const init: RequestInit = { method, headers, credentials: 'include' };

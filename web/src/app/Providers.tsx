@@ -1,5 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { toastStore } from '../ui/toast/toastStore.ts';
 
 // The toasts (Radix Toast and its layers) are not needed until the first toast: their chunk loads then,
@@ -26,8 +27,10 @@ function Toasts() {
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
-      <Toasts />
+      <I18nProvider>
+        {children}
+        <Toasts />
+      </I18nProvider>
     </QueryClientProvider>
   );
 }

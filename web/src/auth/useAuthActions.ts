@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, clearSessionId, storeSessionId } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
+import { localeStore } from '../i18n/localeStore.ts';
 import { browserTimeZone } from '../streaks/streakQueries.ts';
 import type { AuthResponse, User } from './user.ts';
 
@@ -20,6 +21,7 @@ function useSignIn<Input>(url: string) {
     onSuccess: ({ user, sessionId }) => {
       storeSessionId(sessionId);
       queryClient.setQueryData(queryKeys.me, user);
+      localeStore.follow(user.locale);
       // The hero's days (streak, Monday review) follow the zone they sign in from; a failure here
       // only leaves the zone they had, which the profile can still change.
       const zone = browserTimeZone();
@@ -57,6 +59,7 @@ export function useLogout(onDone: () => void) {
       // Setting (not removing) the current user keeps the auth gate's observer attached, so it
       // re-renders as logged out; everything else cached belonged to this hero and goes.
       queryClient.setQueryData(queryKeys.me, null);
+      localeStore.follow(null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
       onDone();
     },

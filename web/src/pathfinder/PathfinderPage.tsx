@@ -1,5 +1,6 @@
 import { BarChart3, LayoutDashboard, MessageSquare } from 'lucide-react';
 import { Tabs } from 'radix-ui';
+import { useLocale, useT } from '../i18n/useT.ts';
 import { NeedsNetwork } from '../offline/NeedsNetwork.tsx';
 import { Card } from '../ui/Card.tsx';
 import { TabsList, TabsTrigger, useTabParam } from '../ui/Tabs.tsx';
@@ -8,13 +9,15 @@ import { useWaitingPlan } from './advisor.ts';
 import { PathfinderDashboard } from './PathfinderDashboard.tsx';
 
 const TABS = [
-  { value: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { value: 'chat', label: 'Chat', icon: MessageSquare },
-  { value: 'analytics', label: 'Analytics', icon: BarChart3 },
+  { value: 'dashboard', label: 'pathfinder.tab.dashboard', icon: LayoutDashboard },
+  { value: 'chat', label: 'pathfinder.tab.chat', icon: MessageSquare },
+  { value: 'analytics', label: 'pathfinder.tab.analytics', icon: BarChart3 },
 ] as const;
 
 /** 'The Pathfinder', tabs dashboard (default), chat and analytics. The tab is kept in the URL. */
 export default function PathfinderPage() {
+  const t = useT();
+  const locale = useLocale();
   const [tab, selectTab] = useTabParam(
     TABS.map(({ value }) => value),
     'dashboard',
@@ -28,22 +31,29 @@ export default function PathfinderPage() {
       <div className="flex items-center gap-3">
         <img src="/pathfinder.svg" alt="" className="size-12" />
         <div>
-          <h1 className="text-2xl text-gold sm:text-3xl">The Pathfinder</h1>
-          <p className="text-muted text-sm">Your guide's study: log progress, plan with the coach.</p>
+          <h1 className="text-2xl text-gold sm:text-3xl">{t('pathfinder.title')}</h1>
+          <p className="text-muted text-sm">{t('pathfinder.subtitle')}</p>
+          {/* The offline engine writes English only (docs/features/languages.md). */}
+          {locale === 'en' ? null : (
+            <p className="text-gold text-sm" lang={locale} data-testid="pathfinder-english-only">
+              {t('pathfinder.englishOnly')}
+            </p>
+          )}
         </div>
       </div>
       <Tabs.Root value={tab} onValueChange={selectTab} className="grid gap-4">
-        <TabsList aria-label="The Pathfinder">
+        <TabsList aria-label={t('pathfinder.title')}>
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
               <Icon className="size-4" aria-hidden />
-              {label}
+              {t(label)}
               {value === 'chat' && planWaiting ? (
                 <span
                   className="rounded-full border border-current px-1.5 font-semibold text-[0.65rem] uppercase"
                   data-testid="plan-waiting"
                 >
-                  <span className="sr-only">, </span>plan waiting
+                  <span className="sr-only">, </span>
+                  {t('pathfinder.planWaiting')}
                 </span>
               ) : null}
             </TabsTrigger>
@@ -54,15 +64,15 @@ export default function PathfinderPage() {
         </Tabs.Content>
         <Tabs.Content value="chat">
           {/* The chat needs the model; progress logged offline on the dashboard tab is queued. */}
-          <NeedsNetwork screen="The Pathfinder's chat">
+          <NeedsNetwork screen={t('pathfinder.chatScreen')}>
             <AiCoach />
           </NeedsNetwork>
         </Tabs.Content>
         <Tabs.Content value="analytics">
           <Card className="grid justify-items-center gap-3 py-12 text-center">
             <BarChart3 className="size-12 text-gold/70" aria-hidden />
-            <h2 className="text-parchment text-xl">Analytics Coming Soon</h2>
-            <p className="max-w-sm text-muted">Charts of your progress over time will appear here.</p>
+            <h2 className="text-parchment text-xl">{t('pathfinder.analytics.title')}</h2>
+            <p className="max-w-sm text-muted">{t('pathfinder.analytics.body')}</p>
           </Card>
         </Tabs.Content>
       </Tabs.Root>

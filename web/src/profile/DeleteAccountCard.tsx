@@ -3,6 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, apiRequest, clearSessionId } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
+import { useErrorText } from '../i18n/errorText.ts';
+import { useT } from '../i18n/useT.ts';
 import { Button } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { Field } from '../ui/Field.tsx';
@@ -15,6 +17,8 @@ export const DELETE_CONFIRMATION = 'DELETE';
  * gateway ends every session with the answer; the app then forgets everything it cached.
  */
 export function DeleteAccountCard() {
+  const t = useT();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -36,22 +40,19 @@ export function DeleteAccountCard() {
   };
   const error =
     deletion.error instanceof ApiError && deletion.error.code === 'INVALID_CREDENTIALS'
-      ? 'That password is not right.'
-      : deletion.error?.message;
+      ? t('delete.wrongPassword')
+      : deletion.error && errorText(deletion.error);
 
   return (
     <Card aria-labelledby="delete-account-title" className="grid gap-3 border-red-600/60">
       <h2 id="delete-account-title" className="text-red-400 text-xl">
-        Delete my account
+        {t('delete.title')}
       </h2>
-      <p className="text-muted text-sm">
-        Your hero, quests, milestones, progress, XP, friends, feed, challenges, chats and stories are erased
-        everywhere. This cannot be undone.
-      </p>
+      <p className="text-muted text-sm">{t('delete.body')}</p>
       {open ? (
-        <form className="grid gap-3 sm:max-w-md" onSubmit={submit} aria-label="Delete my account">
+        <form className="grid gap-3 sm:max-w-md" onSubmit={submit} aria-label={t('delete.title')}>
           <Field
-            label="Your password"
+            label={t('delete.password')}
             type="password"
             autoComplete="current-password"
             value={password}
@@ -61,7 +62,7 @@ export function DeleteAccountCard() {
             }}
           />
           <Field
-            label={`Type ${DELETE_CONFIRMATION} to confirm`}
+            label={t('delete.type', { word: DELETE_CONFIRMATION })}
             value={typed}
             autoComplete="off"
             onChange={(event) => setTyped(event.target.value)}
@@ -73,17 +74,17 @@ export function DeleteAccountCard() {
           ) : null}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="danger" disabled={!confirmed || deletion.isPending}>
-              {deletion.isPending ? 'Deleting…' : 'Delete my account forever'}
+              {deletion.isPending ? t('delete.deleting') : t('delete.forever')}
             </Button>
             <Button variant="ghost" onClick={() => setOpen(false)}>
-              Cancel
+              {t('delete.cancel')}
             </Button>
           </div>
         </form>
       ) : (
         <div>
           <Button variant="danger" onClick={() => setOpen(true)}>
-            Delete my account
+            {t('delete.title')}
           </Button>
         </div>
       )}

@@ -1,8 +1,10 @@
-import { type DisciplineMastery, disciplineMastery, formatDate, levelProgress } from '@lifequest/proto';
+import { type DisciplineMastery, disciplineMastery, levelProgress } from '@lifequest/proto';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import type { User } from '../auth/user.ts';
 import { foundationIcons } from '../foundations/foundationIcons.ts';
 import { foundationTheme } from '../foundations/foundationTheme.ts';
+import { formatCount, formatDay } from '../i18n/format.ts';
+import { useLocale, useT } from '../i18n/useT.ts';
 import { InstallOffer } from '../offline/InstallOffer.tsx';
 import { useGoals, useMilestones } from '../quests/questQueries.ts';
 import type { Goal, Milestone } from '../quests/types.ts';
@@ -15,15 +17,21 @@ import { DataTransferCard } from './DataTransferCard.tsx';
 import { DeleteAccountCard } from './DeleteAccountCard.tsx';
 import { GoalDistributionChart } from './GoalDistributionChart.tsx';
 import { HallSettings } from './HallSettings.tsx';
+import { LanguageCard } from './LanguageCard.tsx';
 import { XpHistoryCard } from './XpHistoryCard.tsx';
 
 function HeroProfile({ user, goals, milestones }: { user: User; goals: Goal[]; milestones: Milestone[] }) {
+  const t = useT();
+  const locale = useLocale();
   const level = levelProgress(user.totalXP);
-  const since = formatDate(user.createdAt);
+  const since = formatDay(user.createdAt, locale);
   const stats = [
-    { label: 'Quests', value: goals.length },
-    { label: 'Completed', value: goals.filter((goal) => goal.is_completed).length },
-    { label: 'Milestones', value: milestones.filter((milestone) => milestone.is_completed).length },
+    { label: t('profile.stat.quests'), value: goals.length },
+    { label: t('profile.stat.completed'), value: goals.filter((goal) => goal.is_completed).length },
+    {
+      label: t('profile.stat.milestones'),
+      value: milestones.filter((milestone) => milestone.is_completed).length,
+    },
   ];
   return (
     <Card aria-labelledby="hero-name" className="grid gap-5 sm:grid-cols-[auto_1fr] sm:items-center">
@@ -39,16 +47,22 @@ function HeroProfile({ user, goals, milestones }: { user: User; goals: Goal[]; m
             {user.name}
           </h1>
           <p className="text-gold">{user.activeClassTitle}</p>
-          {since ? <p className="text-muted text-xs">Questing since {since}</p> : null}
+          {since ? <p className="text-muted text-xs">{t('profile.since', { since })}</p> : null}
         </div>
         <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
-          <Badge>Level {user.lifeLevel}</Badge>
-          <Badge className="border-edge bg-night text-parchment">{user.totalXP} XP</Badge>
+          <Badge>{t('profile.level', { level: user.lifeLevel })}</Badge>
+          <Badge className="border-edge bg-night text-parchment">
+            {t('profile.xp', { xp: formatCount(user.totalXP, locale) })}
+          </Badge>
         </div>
         <div className="grid gap-1">
-          <ProgressBar value={level.percent} label="Progress to next level" />
+          <ProgressBar value={level.percent} label={t('profile.progressLabel')} />
           <p className="text-muted text-xs">
-            {level.xpIntoLevel}/{level.xpForNextLevel} XP to Level {level.level + 1}
+            {t('profile.toNextLevel', {
+              into: formatCount(level.xpIntoLevel, locale),
+              needed: formatCount(level.xpForNextLevel, locale),
+              next: level.level + 1,
+            })}
           </p>
         </div>
         <dl className="grid grid-cols-3 gap-2">
@@ -65,6 +79,8 @@ function HeroProfile({ user, goals, milestones }: { user: User; goals: Goal[]; m
 }
 
 function MasteryCard({ entry }: { entry: DisciplineMastery }) {
+  const t = useT();
+  const locale = useLocale();
   const theme = foundationTheme[entry.discipline];
   const Icon = foundationIcons[entry.discipline];
   return (
@@ -75,18 +91,16 @@ function MasteryCard({ entry }: { entry: DisciplineMastery }) {
       <div className="flex items-center gap-2">
         <Icon className={`size-6 ${theme.text}`} aria-hidden />
         <h3 className="flex-1 text-lg text-parchment">{entry.discipline}</h3>
-        <Badge className={theme.badge}>Level {entry.level}</Badge>
+        <Badge className={theme.badge}>{t('profile.level', { level: entry.level })}</Badge>
       </div>
       <ProgressBar
         value={entry.progress}
-        label={`${entry.discipline} mastery progress`}
+        label={t('profile.mastery.progress', { discipline: entry.discipline })}
         barClassName={theme.bar}
       />
       <div className="flex justify-between text-muted text-xs">
-        <span data-testid="mastery-xp">{entry.xp} XP</span>
-        <span>
-          {entry.completedCount}/{entry.goalCount} quests complete
-        </span>
+        <span data-testid="mastery-xp">{t('profile.xp', { xp: formatCount(entry.xp, locale) })}</span>
+        <span>{t('profile.mastery.complete', { done: entry.completedCount, total: entry.goalCount })}</span>
       </div>
     </li>
   );
@@ -96,8 +110,9 @@ export default function ProfilePage() {
   const { user } = useCurrentUser();
   const goals = useGoals();
   const milestones = useMilestones();
+  const t = useT();
 
-  if (!user) return <p className="py-16 text-center text-muted">Please log in to view your profile</p>;
+  if (!user) return <p className="py-16 text-center text-muted">{t('profile.signedOut')}</p>;
 
   const goalList = goals.data ?? [];
   const mastery = disciplineMastery(goalList);
@@ -111,7 +126,7 @@ export default function ProfilePage() {
 
       <section aria-labelledby="mastery-title" className="grid gap-3">
         <h2 id="mastery-title" className="text-gold text-xl">
-          Discipline Mastery
+          {t('profile.mastery.title')}
         </h2>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {mastery.map((entry) => (
@@ -122,16 +137,16 @@ export default function ProfilePage() {
 
       <Card aria-labelledby="distribution-title" className="grid gap-4">
         <h2 id="distribution-title" className="text-gold text-xl">
-          Goal Distribution
+          {t('profile.distribution.title')}
         </h2>
         {goalList.length === 0 ? (
-          <p className="text-muted">No quests yet. Your distribution appears once you begin a quest.</p>
+          <p className="text-muted">{t('profile.distribution.empty')}</p>
         ) : (
           <div className="grid items-center gap-4 sm:grid-cols-2">
             <div className="grid place-items-center" aria-hidden>
               <GoalDistributionChart mastery={mastery} />
             </div>
-            <ul className="grid gap-2" aria-label="Goals per discipline">
+            <ul className="grid gap-2" aria-label={t('profile.distribution.label')}>
               {mastery.map((entry) => (
                 <li key={entry.discipline} className="flex items-center gap-2">
                   <span
@@ -141,10 +156,10 @@ export default function ProfilePage() {
                   />
                   <span className="flex-1 text-parchment">{entry.discipline}</span>
                   <span className="text-muted" data-testid={`distribution-${entry.discipline}`}>
-                    {entry.goalCount} {entry.goalCount === 1 ? 'goal' : 'goals'}
-                    {goalList.length > 0
-                      ? ` (${Math.round((entry.goalCount / goalList.length) * 100)}%)`
-                      : ''}
+                    {t('profile.distribution.share', {
+                      count: entry.goalCount,
+                      percent: Math.round((entry.goalCount / goalList.length) * 100),
+                    })}
                   </span>
                 </li>
               ))}
@@ -156,6 +171,8 @@ export default function ProfilePage() {
       <XpHistoryCard totalXP={user.totalXP} />
 
       <HallSettings key={`${user.name}:${user.nextRenameAt}`} user={user} />
+
+      <LanguageCard user={user} />
 
       <CalendarCard />
 

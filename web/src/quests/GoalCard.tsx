@@ -1,6 +1,9 @@
-import { formatDate, isFoundation, questProgress } from '@lifequest/proto';
+import { isFoundation, questProgress } from '@lifequest/proto';
 import { CalendarDays, Trash2, Trophy } from 'lucide-react';
 import { foundationTheme } from '../foundations/foundationTheme.ts';
+import { formatDay } from '../i18n/format.ts';
+import { en } from '../i18n/messages/en.ts';
+import { useLocale, useT } from '../i18n/useT.ts';
 import { goalIsBehind } from '../replan/behind.ts';
 import { ReplanButton } from '../replan/ReplanButton.tsx';
 import { useSkillTreeSnapshot } from '../rewards/useSkillTreeSnapshot.ts';
@@ -12,8 +15,7 @@ import { MilestoneRow } from './MilestoneRow.tsx';
 import { TargetProgress } from './TargetProgress.tsx';
 import type { Goal, Milestone } from './types.ts';
 
-export const DELETE_GOAL_CONFIRMATION =
-  'Are you sure you want to delete this goal? This will also remove all associated milestones.';
+export const DELETE_GOAL_CONFIRMATION = en['goal.delete.body'];
 
 export interface GoalCardProps {
   goal: Goal;
@@ -30,9 +32,11 @@ export function GoalCard({
   togglingMilestoneId,
   onDelete,
 }: GoalCardProps) {
+  const t = useT();
+  const locale = useLocale();
   const progress = questProgress(milestones);
   const snapshot = useSkillTreeSnapshot();
-  const target = formatDate(goal.deadline);
+  const target = formatDay(goal.deadline, locale);
   const foundation = isFoundation(goal.foundation) ? goal.foundation : null;
   return (
     <Card aria-labelledby={`goal-${goal.id}-title`} className="grid content-start gap-4">
@@ -45,27 +49,27 @@ export function GoalCard({
             {target ? (
               <span className="inline-flex items-center gap-1">
                 <CalendarDays className="size-4" aria-hidden />
-                Target: {target}
+                {t('goal.target', { date: target })}
               </span>
             ) : null}
             {foundation ? <Badge className={foundationTheme[foundation].badge}>{foundation}</Badge> : null}
             {goal.is_completed ? (
               <Badge className="border-gold/50 bg-gold/15 text-gold">
                 <Trophy className="mr-1 size-3" aria-hidden />
-                Completed
+                {t('goal.completed')}
               </Badge>
             ) : null}
           </div>
         </div>
         <ConfirmDialog
-          title="Delete Quest"
-          description={DELETE_GOAL_CONFIRMATION}
-          confirmLabel="Delete"
+          title={t('goal.delete.title')}
+          description={t('goal.delete.body')}
+          confirmLabel={t('goal.delete.confirm')}
           onConfirm={() => onDelete(goal.id)}
           trigger={
             <button
               type="button"
-              aria-label={`Delete quest ${goal.title}`}
+              aria-label={t('goal.delete.label', { title: goal.title })}
               className="rounded-md p-2 text-muted transition-colors hover:bg-red-500/10 hover:text-red-300"
             >
               <Trash2 className="size-5" aria-hidden />
@@ -76,12 +80,12 @@ export function GoalCard({
 
       <div className="grid gap-1.5">
         <div className="flex justify-between text-sm">
-          <span className="text-muted">Progress</span>
+          <span className="text-muted">{t('goal.progress')}</span>
           <span className="font-semibold text-gold" data-testid="quest-progress-count">
             {progress.completed}/{progress.total}
           </span>
         </div>
-        <ProgressBar value={progress.percent} label={`${goal.title} progress`} />
+        <ProgressBar value={progress.percent} label={t('goal.progressLabel', { title: goal.title })} />
         {goal.target_value != null ? (
           <TargetProgress
             goalId={goal.id}
@@ -101,7 +105,7 @@ export function GoalCard({
 
       {goalIsBehind(goal, milestones, new Date()) ? (
         <div className="grid gap-2 rounded-md border border-gold/30 bg-gold/5 p-3" data-testid="quest-behind">
-          <p className="text-parchment text-sm">This quest has fallen behind its plan.</p>
+          <p className="text-parchment text-sm">{t('goal.behind')}</p>
           <ReplanButton goalId={goal.id} title={goal.title} />
         </div>
       ) : null}
@@ -109,7 +113,7 @@ export function GoalCard({
       {milestones.length > 0 ? (
         <ul
           className="grid gap-2"
-          aria-label={`${goal.title} milestones`}
+          aria-label={t('goal.milestones', { title: goal.title })}
           onPointerEnter={snapshot}
           onPointerDown={snapshot}
           onFocus={snapshot}

@@ -1,5 +1,6 @@
-import { formatDate } from '@lifequest/proto';
 import { CheckCircle2, Circle } from 'lucide-react';
+import { formatDay } from '../i18n/format.ts';
+import { useLocale, useT } from '../i18n/useT.ts';
 import { PendingMark } from '../offline/PendingMark.tsx';
 import { Badge } from '../ui/Badge.tsx';
 import type { Milestone } from './types.ts';
@@ -11,7 +12,8 @@ export interface MilestoneRowProps {
 }
 
 export function MilestoneRow({ milestone, onToggle, pending }: MilestoneRowProps) {
-  const due = formatDate(milestone.due_date);
+  const t = useT();
+  const due = formatDay(milestone.due_date, useLocale());
   const done = milestone.is_completed;
   return (
     <li>
@@ -38,10 +40,10 @@ export function MilestoneRow({ milestone, onToggle, pending }: MilestoneRowProps
           <span className={`block break-words ${done ? 'text-muted line-through' : 'text-parchment'}`}>
             {milestone.title}
           </span>
-          {due ? <span className="block text-muted text-xs">Due {due}</span> : null}
+          {due ? <span className="block text-muted text-xs">{t('milestone.due', { date: due })}</span> : null}
         </span>
         <PendingMark milestoneId={milestone.id} />
-        <Badge>{milestone.xp_reward} XP</Badge>
+        <Badge>{t('profile.xp', { xp: String(milestone.xp_reward) })}</Badge>
       </button>
     </li>
   );

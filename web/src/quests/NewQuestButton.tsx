@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { requestOpenChat } from '../chat/openChat.ts';
+import { useT } from '../i18n/useT.ts';
 import { Button, type ButtonVariant } from '../ui/Button.tsx';
 
 /** From this width the Pathfinder page's AI Coach has room beside the plan it drafts. */
@@ -19,6 +20,7 @@ export function NewQuestButton({
   className?: string;
 }) {
   const navigate = useNavigate();
+  const t = useT();
   return (
     <Button
       variant={variant}
@@ -29,7 +31,7 @@ export function NewQuestButton({
       }}
     >
       <Plus className="size-4" aria-hidden />
-      New Quest
+      {t('quests.new')}
     </Button>
   );
 }

@@ -1,12 +1,8 @@
-import { formatProgressValue } from '@lifequest/proto';
 import { Target } from 'lucide-react';
+import { formatTarget, formatValue } from '../i18n/format.ts';
+import { useLocale, useT } from '../i18n/useT.ts';
 import { useGoalDetail } from '../pathfinder/pathfinderQueries.ts';
-import {
-  loggedAgainstTarget,
-  loggedTotal,
-  milestoneEarnedByLog,
-  type OrderedMilestone,
-} from './targetProgress.ts';
+import { loggedTotal, milestoneEarnedByLog, type OrderedMilestone } from './targetProgress.ts';
 
 export interface TargetProgressProps {
   goalId: string;
@@ -33,6 +29,8 @@ export function TargetProgress({
   onTick,
   ticking,
 }: TargetProgressProps) {
+  const t = useT();
+  const locale = useLocale();
   const detail = useGoalDetail(goalId);
   const total = loggedTotal(detail.data?.progress ?? [], unit);
   // Without the log (it failed to load) the target alone stays on the card, as before.
@@ -43,9 +41,14 @@ export function TargetProgress({
     <span className="grid gap-2">
       <span className="flex items-center gap-1.5 text-sm" data-testid="logged-against-target">
         <Target className="size-4 shrink-0 text-gold" aria-hidden />
-        <span className="text-muted">Logged:</span>
+        <span className="text-muted">{t('target.logged')}</span>
         <span className="font-semibold text-parchment">
-          {detail.isPending ? '…' : loggedAgainstTarget(total ?? 0, target, unit)}
+          {detail.isPending
+            ? '…'
+            : t('target.ofTarget', {
+                logged: formatValue(total ?? 0, unit, locale),
+                target: formatTarget(target, unit, locale),
+              })}
         </span>
       </span>
       {earned && onTick && total !== null ? (
@@ -54,16 +57,16 @@ export function TargetProgress({
           data-testid="earned-milestone"
         >
           <span className="min-w-0 flex-1 text-parchment">
-            {formatProgressValue(total, unit)} logged: “{earned.title}” looks done.
+            {t('target.earned', { logged: formatValue(total, unit, locale), title: earned.title })}
           </span>
           <button
             type="button"
             disabled={ticking}
             onClick={() => onTick(earned.id)}
-            aria-label={`Tick “${earned.title}” on ${title}`}
+            aria-label={t('target.tickLabel', { milestone: earned.title, title })}
             className="inline-flex min-h-10 items-center rounded-md bg-gold px-3 font-semibold text-night hover:bg-gold-strong disabled:opacity-50"
           >
-            Tick it
+            {t('target.tick')}
           </button>
         </span>
       ) : null}

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/http.ts';
+import { errorTextNow, translate } from '../i18n/translate.ts';
 import { toast } from '../ui/toast/toastStore.ts';
 import { refreshQuests } from './questQueries.ts';
 
@@ -8,13 +9,13 @@ export function useDeleteGoal() {
   return useMutation({
     mutationFn: (goalId: string) => api.delete<unknown>(`/api/goals/${encodeURIComponent(goalId)}`),
     onSuccess: () => {
-      toast({ title: 'Goal Deleted', description: 'Your quest has been removed successfully.' });
+      toast({ title: translate('toast.goalDeleted'), description: translate('toast.goalDeleted.body') });
       refreshQuests(queryClient);
     },
     onError: (error) => {
       toast({
-        title: 'Delete Failed',
-        description: error.message || 'Failed to delete goal',
+        title: translate('toast.deleteFailed'),
+        description: errorTextNow(error) || translate('toast.deleteFailed.body'),
         variant: 'destructive',
       });
     },

@@ -2,11 +2,15 @@ import { LogOut, Sparkles } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { useLogout } from '../auth/useAuthActions.ts';
 import type { User } from '../auth/user.ts';
+import { formatCount } from '../i18n/format.ts';
+import { useLocale, useT } from '../i18n/useT.ts';
 import { NotificationBell } from '../notifications/NotificationBell.tsx';
 import { StreakFlame } from '../streaks/StreakFlame.tsx';
 
 export function AppHeader({ user }: { user: User }) {
   const navigate = useNavigate();
+  const t = useT();
+  const locale = useLocale();
   const logout = useLogout(() => navigate('/', { replace: true }));
   return (
     // On a phone the header is one slim row that sticks to the top; Logout lives in the bottom bar's More.
@@ -18,7 +22,7 @@ export function AppHeader({ user }: { user: User }) {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 phone:flex-nowrap phone:gap-x-2 phone:py-1.5">
         <span className="flex items-center gap-2 font-display text-gold text-xl tracking-widest phone:text-base">
           <img src="/pathfinder.svg" alt="" className="size-8 phone:size-7" />
-          <span className="phone:sr-only">LifeQuest</span>
+          <span className="phone:sr-only">{t('app.name')}</span>
         </span>
         <div className="order-last flex w-full flex-wrap items-center gap-2 text-sm sm:order-none sm:ml-auto sm:w-auto phone:order-none phone:ml-auto phone:w-auto phone:flex-nowrap">
           <span className="hidden items-center gap-1 text-muted sm:inline-flex" data-testid="header-class">
@@ -29,13 +33,13 @@ export function AppHeader({ user }: { user: User }) {
             className="whitespace-nowrap rounded-full border border-gold/50 bg-gold/10 px-2.5 py-0.5 font-semibold text-gold phone:px-2"
             data-testid="header-level"
           >
-            Level {user.lifeLevel}
+            {t('profile.level', { level: user.lifeLevel })}
           </span>
           <span
             className="whitespace-nowrap rounded-full border border-edge bg-night px-2.5 py-0.5 font-semibold text-parchment phone:px-2"
             data-testid="header-xp"
           >
-            {user.totalXP} XP
+            {t('profile.xp', { xp: formatCount(user.totalXP, locale) })}
           </span>
           <StreakFlame />
           <NotificationBell />
@@ -47,7 +51,7 @@ export function AppHeader({ user }: { user: User }) {
           className="ml-auto inline-flex items-center gap-1 rounded-md px-2 py-1 text-muted text-sm hover:bg-white/5 hover:text-parchment sm:ml-0 phone:hidden"
         >
           <LogOut className="size-4" aria-hidden />
-          Logout
+          {t('nav.logout')}
         </button>
       </div>
     </header>

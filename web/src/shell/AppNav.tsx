@@ -1,8 +1,10 @@
 import { Link, useLocation } from 'react-router-dom';
+import { useT } from '../i18n/useT.ts';
 import { COMPANION_LINKS, type NavTab, navTabsFor } from './navTabs.ts';
 import { routePathFor } from './routePages.ts';
 
-function NavItem({ label, to, icon: Icon, active }: NavTab & { active: boolean }) {
+function NavItem({ labelKey, to, icon: Icon, active }: NavTab & { active: boolean }) {
+  const t = useT();
   return (
     <li className="min-w-0 sm:shrink-0">
       <Link
@@ -13,7 +15,7 @@ function NavItem({ label, to, icon: Icon, active }: NavTab & { active: boolean }
         }`}
       >
         <Icon className="size-4 shrink-0" aria-hidden />
-        {label}
+        {t(labelKey)}
       </Link>
     </li>
   );
@@ -23,11 +25,12 @@ export function AppNav({ isAdmin }: { isAdmin: boolean }) {
   // The tab of the screen shown, not of the path typed: an unknown path shows the dashboard (docs/product.md#screens),
   // so Dashboard is the tab lit there.
   const current = routePathFor(useLocation().pathname);
+  const t = useT();
   return (
     // A phone has the bottom tab bar instead (PhoneNav).
     <div className="border-edge border-b bg-night/60 phone:hidden">
       <div className="mx-auto flex max-w-6xl flex-col gap-1 px-2 py-2 lg:flex-row lg:items-center lg:justify-between">
-        <nav aria-label="Main">
+        <nav aria-label={t('nav.main')}>
           {/* On a phone a scrolling row hid half the tabs, the current one included; a 3-column grid of
               icon-over-label tabs shows every destination at 375 px. From `sm` up they sit in one row. */}
           <ul className="grid grid-cols-3 gap-1 sm:flex sm:flex-wrap">
@@ -36,7 +39,7 @@ export function AppNav({ isAdmin }: { isAdmin: boolean }) {
             ))}
           </ul>
         </nav>
-        <nav aria-label="Fellowship and guide">
+        <nav aria-label={t('nav.companions')}>
           <ul className="grid grid-cols-2 gap-1 border-edge/70 border-t pt-1 sm:flex sm:flex-wrap lg:border-t-0 lg:border-l lg:pt-0 lg:pl-2">
             {COMPANION_LINKS.map((link) => (
               <NavItem key={link.to} {...link} active={link.to === current} />

@@ -2,6 +2,7 @@ import { LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useLogout } from '../auth/useAuthActions.ts';
+import { useT } from '../i18n/useT.ts';
 import { PHONE_TABS, phoneMoreTabs } from './navTabs.ts';
 import { routePathFor } from './routePages.ts';
 
@@ -16,6 +17,7 @@ const item =
 export function PhoneNav({ isAdmin }: { isAdmin: boolean }) {
   const { pathname } = useLocation();
   const current = routePathFor(pathname);
+  const t = useT();
   const [moreOpen, setMoreOpen] = useState(false);
   const more = phoneMoreTabs(isAdmin);
   const moreActive = more.some((tab) => tab.to === current);
@@ -46,7 +48,7 @@ export function PhoneNav({ isAdmin }: { isAdmin: boolean }) {
         <>
           <button
             type="button"
-            aria-label="Close the menu"
+            aria-label={t('nav.closeMenu')}
             tabIndex={-1}
             className="fixed inset-0 z-30 bg-black/50"
             onClick={() => setMoreOpen(false)}
@@ -55,11 +57,11 @@ export function PhoneNav({ isAdmin }: { isAdmin: boolean }) {
             ref={sheet}
             id="phone-more"
             role="dialog"
-            aria-label="More"
+            aria-label={t('nav.more')}
             className="fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-40 grid gap-1 rounded-t-2xl border border-edge border-b-0 bg-surface p-3 shadow-2xl"
           >
             <ul className="grid grid-cols-2 gap-1">
-              {more.map(({ label, to, icon: Icon }) => (
+              {more.map(({ labelKey, to, icon: Icon }) => (
                 <li key={to}>
                   <Link
                     to={to}
@@ -69,7 +71,7 @@ export function PhoneNav({ isAdmin }: { isAdmin: boolean }) {
                     }`}
                   >
                     <Icon className="size-5 shrink-0" aria-hidden />
-                    {label}
+                    {t(labelKey)}
                   </Link>
                 </li>
               ))}
@@ -81,18 +83,18 @@ export function PhoneNav({ isAdmin }: { isAdmin: boolean }) {
               className="flex min-h-12 items-center gap-2 rounded-lg px-3 font-medium text-muted text-sm hover:text-parchment"
             >
               <LogOut className="size-5" aria-hidden />
-              Logout
+              {t('nav.logout')}
             </button>
           </div>
         </>
       ) : null}
       <nav
-        aria-label="Tab bar"
+        aria-label={t('nav.tabBar')}
         className="fixed inset-x-0 bottom-0 z-40 border-edge border-t bg-surface/95 px-1 pt-1 pb-[max(0.25rem,env(safe-area-inset-bottom))] backdrop-blur"
         data-testid="phone-nav"
       >
         <ul className="flex gap-1">
-          {PHONE_TABS.map(({ label, to, icon: Icon }) => {
+          {PHONE_TABS.map(({ labelKey, to, icon: Icon }) => {
             const active = to === current && !moreOpen;
             return (
               <li key={to} className="flex flex-1">
@@ -105,7 +107,7 @@ export function PhoneNav({ isAdmin }: { isAdmin: boolean }) {
                     className={`size-6 ${active ? 'drop-shadow-[0_0_6px_var(--color-gold)]' : ''}`}
                     aria-hidden
                   />
-                  {label}
+                  {t(labelKey)}
                 </Link>
               </li>
             );
@@ -120,7 +122,7 @@ export function PhoneNav({ isAdmin }: { isAdmin: boolean }) {
               className={`${item} ${moreOpen || moreActive ? 'text-gold' : 'text-muted'}`}
             >
               {moreOpen ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
-              More
+              {t('nav.more')}
             </button>
           </li>
         </ul>

@@ -10,24 +10,28 @@ import {
   UserRound,
   Users,
 } from 'lucide-react';
+import type { MessageKey } from '../i18n/messages/en.ts';
 
 export interface NavTab {
+  /** The English name, as the product names the screen. */
   label: string;
+  /** The name in the hero's language (web/src/i18n/messages). */
+  labelKey: MessageKey;
   to: string;
   icon: LucideIcon;
 }
 
 /** The nav tabs in order; Admin is appended only for admins. */
 export const NAV_TABS: readonly NavTab[] = [
-  { label: 'Dashboard', to: '/', icon: LayoutDashboard },
-  { label: 'My Profile', to: '/profile', icon: UserRound },
-  { label: 'Skill Tree', to: '/skill-tree', icon: GitBranch },
-  { label: 'Foundations', to: '/foundations', icon: Landmark },
-  { label: 'Stories', to: '/stories', icon: ScrollText },
-  { label: 'Tutorial', to: '/tutorial', icon: BookOpen },
+  { label: 'Dashboard', labelKey: 'nav.dashboard', to: '/', icon: LayoutDashboard },
+  { label: 'My Profile', labelKey: 'nav.profile', to: '/profile', icon: UserRound },
+  { label: 'Skill Tree', labelKey: 'nav.skillTree', to: '/skill-tree', icon: GitBranch },
+  { label: 'Foundations', labelKey: 'nav.foundations', to: '/foundations', icon: Landmark },
+  { label: 'Stories', labelKey: 'nav.stories', to: '/stories', icon: ScrollText },
+  { label: 'Tutorial', labelKey: 'nav.tutorial', to: '/tutorial', icon: BookOpen },
 ];
 
-export const ADMIN_TAB: NavTab = { label: 'Admin', to: '/admin', icon: Shield };
+export const ADMIN_TAB: NavTab = { label: 'Admin', labelKey: 'nav.admin', to: '/admin', icon: Shield };
 
 export function navTabsFor(isAdmin: boolean): readonly NavTab[] {
   return isAdmin ? [...NAV_TABS, ADMIN_TAB] : NAV_TABS;
@@ -38,8 +42,8 @@ export function navTabsFor(isAdmin: boolean): readonly NavTab[] {
  * they sit beside the tabs in a navigation of their own, which leaves the six tabs as they are.
  */
 export const COMPANION_LINKS: readonly NavTab[] = [
-  { label: 'Fellowship Hall', to: '/social', icon: Users },
-  { label: 'The Pathfinder', to: '/pathfinder', icon: Compass },
+  { label: 'Fellowship Hall', labelKey: 'nav.fellowshipHall', to: '/social', icon: Users },
+  { label: 'The Pathfinder', labelKey: 'nav.thePathfinder', to: '/pathfinder', icon: Compass },
 ];
 
 /**
@@ -47,10 +51,10 @@ export const COMPANION_LINKS: readonly NavTab[] = [
  * screen it opens as the desktop tabs do ('Pathfinder' opens The Pathfinder).
  */
 export const PHONE_TABS: readonly NavTab[] = [
-  { label: 'Quests', to: '/', icon: LayoutDashboard },
-  { label: 'Pathfinder', to: '/pathfinder', icon: Compass },
-  { label: 'Fellowship', to: '/social', icon: Users },
-  { label: 'Profile', to: '/profile', icon: UserRound },
+  { label: 'Quests', labelKey: 'nav.phone.quests', to: '/', icon: LayoutDashboard },
+  { label: 'Pathfinder', labelKey: 'nav.phone.pathfinder', to: '/pathfinder', icon: Compass },
+  { label: 'Fellowship', labelKey: 'nav.phone.fellowship', to: '/social', icon: Users },
+  { label: 'Profile', labelKey: 'nav.phone.profile', to: '/profile', icon: UserRound },
 ];
 
 /** What More opens on a phone: every other screen, in the tabs' order. */

@@ -1,5 +1,6 @@
-import { type Challenge, type ChallengeClass, challengeTimeLeft } from '@lifequest/proto';
+import { type Challenge, type ChallengeClass, daysLeft } from '@lifequest/proto';
 import { Clock, Swords, Users } from 'lucide-react';
+import { type Translate, useT } from '../i18n/useT.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { Button } from '../ui/Button.tsx';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
@@ -16,7 +17,15 @@ const CLASS_BADGES: Record<ChallengeClass, string> = {
   social: 'border-gold/50 bg-gold/10 text-gold',
 };
 
+/** 'Ending soon' at 0 days or less (docs/product.md#challenges), otherwise '1 day left' / 'N days left'. */
+function timeLeft(endDate: string, now: Date, t: Translate): string {
+  const days = daysLeft(endDate, now);
+  if (Number.isNaN(days) || days <= 0) return t('challenge.endingSoon');
+  return t('challenge.daysLeft', { count: days });
+}
+
 function ChallengeCard({ challenge, now }: { challenge: Challenge; now: Date }) {
+  const t = useT();
   const join = useJoinChallenge();
   const titleId = `challenge-${challenge.id}`;
   const progress = challenge.userProgress ?? 0;
@@ -30,11 +39,11 @@ function ChallengeCard({ challenge, now }: { challenge: Challenge; now: Date }) 
       >
         <div className="flex flex-wrap items-center gap-2">
           <Badge className={CLASS_BADGES[challenge.className] ?? CLASS_BADGES.social}>
-            {challenge.className.charAt(0).toUpperCase() + challenge.className.slice(1)}
+            {t(`challenge.class.${challenge.className}`)}
           </Badge>
           <span className="ml-auto inline-flex items-center gap-1 text-muted text-xs" data-testid="days-left">
             <Clock className="size-3.5" aria-hidden />
-            {challengeTimeLeft(challenge.endDate, now)}
+            {timeLeft(challenge.endDate, now, t)}
           </span>
         </div>
         <h2 id={titleId} className="break-words text-lg text-parchment">
@@ -43,7 +52,7 @@ function ChallengeCard({ challenge, now }: { challenge: Challenge; now: Date }) 
         <p className="break-words text-muted text-sm">{challenge.description}</p>
         <p className="inline-flex items-center gap-1.5 text-muted text-xs">
           <Users className="size-3.5" aria-hidden />
-          {challenge.participantCount === 1 ? '1 hero' : `${challenge.participantCount} heroes`} taking part
+          {t('challenge.taking', { count: challenge.participantCount })}
         </p>
         {challenge.isParticipating ? (
           <div className="grid gap-1.5" data-testid="challenge-progress">
@@ -52,10 +61,12 @@ function ChallengeCard({ challenge, now }: { challenge: Challenge; now: Date }) 
                 {progress}/{challenge.targetValue}
               </span>
               {challenge.userRank !== null ? (
-                <span className="font-semibold text-gold">Rank #{challenge.userRank}</span>
+                <span className="font-semibold text-gold">
+                  {t('challenge.rank', { rank: challenge.userRank })}
+                </span>
               ) : null}
             </div>
-            <ProgressBar value={percent} label={`${challenge.title} progress`} />
+            <ProgressBar value={percent} label={t('goal.progressLabel', { title: challenge.title })} />
           </div>
         ) : (
           <Button
@@ -65,7 +76,7 @@ function ChallengeCard({ challenge, now }: { challenge: Challenge; now: Date }) 
             onClick={() => join.mutate(challenge)}
           >
             <Swords className="size-4" aria-hidden />
-            {join.isPending ? 'Joining...' : 'Join Challenge'}
+            {join.isPending ? t('challenge.joining') : t('challenge.join')}
           </Button>
         )}
       </article>
@@ -74,19 +85,20 @@ function ChallengeCard({ challenge, now }: { challenge: Challenge; now: Date }) 
 }
 
 export function ChallengesTab() {
+  const t = useT();
   const challenges = useChallenges();
   const now = useNow(60_000);
-  if (challenges.isPending) return <p className="py-10 text-center text-muted">Loading challenges...</p>;
+  if (challenges.isPending) return <p className="py-10 text-center text-muted">{t('challenge.loading')}</p>;
   if (challenges.isError) return <LoadFailed error={challenges.error} />;
   if (challenges.data.length === 0) {
     return (
-      <EmptyTab icon={Swords} title="No active challenges">
-        New challenges are posted in the hall from time to time. Check back soon.
+      <EmptyTab icon={Swords} title={t('challenge.empty.title')}>
+        {t('challenge.empty.body')}
       </EmptyTab>
     );
   }
   return (
-    <ul className="grid gap-3 md:grid-cols-2" aria-label="Challenges">
+    <ul className="grid gap-3 md:grid-cols-2" aria-label={t('social.tab.challenges')}>
       {/* The hero's own challenges first, where their progress is. */}
       {[...challenges.data]
         .sort((a, b) => Number(b.isParticipating) - Number(a.isParticipating))

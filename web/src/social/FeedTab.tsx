@@ -1,4 +1,4 @@
-import { type ActivityType, type FeedActivity, timeAgo } from '@lifequest/proto';
+import type { ActivityType, FeedActivity } from '@lifequest/proto';
 import {
   Award,
   Flag,
@@ -11,14 +11,16 @@ import {
   UserPlus,
   Users,
 } from 'lucide-react';
+import { timeAgoText } from '../i18n/format.ts';
+import { en } from '../i18n/messages/en.ts';
+import { useT } from '../i18n/useT.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { useNow } from '../ui/useNow.ts';
 import { EmptyTab, HeroAvatar } from './socialParts.tsx';
 import { useFeed, useLike, useRemoveActivity } from './socialQueries.ts';
 
-export const REMOVE_ACTIVITY_CONFIRMATION =
-  'This entry leaves your feed and every friend’s, with its likes. Your quests and XP stay as they are.';
+export const REMOVE_ACTIVITY_CONFIRMATION = en['feed.remove.body'];
 
 const ACTIVITY_ICONS: Record<ActivityType, LucideIcon> = {
   milestone_reached: Flag,
@@ -30,6 +32,7 @@ const ACTIVITY_ICONS: Record<ActivityType, LucideIcon> = {
 };
 
 function ActivityItem({ activity, now }: { activity: FeedActivity; now: Date }) {
+  const t = useT();
   const like = useLike();
   const remove = useRemoveActivity();
   const Icon = ACTIVITY_ICONS[activity.type] ?? Flag;
@@ -44,7 +47,7 @@ function ActivityItem({ activity, now }: { activity: FeedActivity; now: Date }) 
           <span className="font-semibold text-parchment">{activity.user.name}</span>
           <span className="text-muted text-xs">{activity.user.activeClassTitle}</span>
           <time dateTime={activity.createdAt} className="ml-auto text-muted text-xs" data-testid="time-label">
-            {timeAgo(activity.createdAt, now)}
+            {timeAgoText(activity.createdAt, now, t)}
           </time>
         </p>
         <p className="flex items-start gap-1.5 break-words font-display text-gold">
@@ -68,24 +71,24 @@ function ActivityItem({ activity, now }: { activity: FeedActivity; now: Date }) 
             }`}
           >
             <Heart className={`size-4 ${activity.hasLiked ? 'fill-current' : ''}`} aria-hidden />
-            <span className="sr-only">Like: {activity.title}, likes: </span>
+            <span className="sr-only">{t('feed.like', { title: activity.title })}</span>
             <span data-testid="like-count">{activity.likes}</span>
           </button>
           {activity.isOwn ? (
             <ConfirmDialog
-              title="Remove from the Hall"
-              description={REMOVE_ACTIVITY_CONFIRMATION}
-              confirmLabel="Remove"
+              title={t('feed.remove.title')}
+              description={t('feed.remove.body')}
+              confirmLabel={t('feed.remove.confirm')}
               onConfirm={() => remove.mutate(activity)}
               trigger={
                 <button
                   type="button"
                   disabled={remove.isPending}
-                  aria-label={`Remove from the Hall: ${activity.title}`}
+                  aria-label={t('feed.remove.label', { title: activity.title })}
                   className="mt-1 inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 py-1 text-muted text-sm transition-colors hover:bg-red-500/10 hover:text-red-300"
                 >
                   <Trash2 className="size-4" aria-hidden />
-                  Remove from the Hall
+                  {t('feed.remove.title')}
                 </button>
               }
             />
@@ -97,19 +100,20 @@ function ActivityItem({ activity, now }: { activity: FeedActivity; now: Date }) 
 }
 
 export function FeedTab() {
+  const t = useT();
   const feed = useFeed();
   const now = useNow();
-  if (feed.isPending) return <p className="py-10 text-center text-muted">Loading the feed...</p>;
+  if (feed.isPending) return <p className="py-10 text-center text-muted">{t('feed.loading')}</p>;
   if (feed.isError) return <LoadFailed error={feed.error} />;
   if (feed.data.length === 0) {
     return (
-      <EmptyTab icon={Users} title="The hall is quiet">
-        When you and your friends reach milestones, level up or join challenges, it shows here.
+      <EmptyTab icon={Users} title={t('feed.empty.title')}>
+        {t('feed.empty.body')}
       </EmptyTab>
     );
   }
   return (
-    <ol className="grid max-w-3xl gap-3" aria-label="Activity feed">
+    <ol className="grid max-w-3xl gap-3" aria-label={t('feed.label')}>
       {feed.data.map((activity) => (
         <ActivityItem key={activity.id} activity={activity} now={now} />
       ))}

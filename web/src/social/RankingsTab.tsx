@@ -3,8 +3,10 @@ import { EyeOff, Trophy } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
+import { formatNumber } from '../i18n/format.ts';
+import { useLocale, useT } from '../i18n/useT.ts';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
-import { rankingValue, rankStyle } from './rankStyle.ts';
+import { rankStyle } from './rankStyle.ts';
 import { EmptyTab, HeroAvatar } from './socialParts.tsx';
 import { type RankingScope, useLeaderboard } from './socialQueries.ts';
 
@@ -44,6 +46,8 @@ function Toggle<T extends string>({
 }
 
 function RankRow({ entry, type, isMe }: { entry: LeaderboardEntry; type: LeaderboardType; isMe: boolean }) {
+  const t = useT();
+  const locale = useLocale();
   const style = rankStyle(entry.rank);
   const Icon = style.icon;
   return (
@@ -56,27 +60,30 @@ function RankRow({ entry, type, isMe }: { entry: LeaderboardEntry; type: Leaderb
         className={`inline-flex h-9 min-w-12 shrink-0 items-center justify-center gap-1 rounded-full border px-2 font-bold text-sm ${style.badge}`}
         data-testid="rank-badge"
       >
-        {Icon ? <Icon className="size-4" role="img" aria-label={`${style.tier} trophy`} /> : null}
+        {Icon ? (
+          <Icon className="size-4" role="img" aria-label={t(`rank.trophy.${style.tier ?? 'gold'}`)} />
+        ) : null}
         {entry.rank}
       </span>
       <HeroAvatar name={entry.user.name} size="sm" />
       <span className="grid min-w-0 flex-1">
         <span className="break-words font-semibold text-parchment">
           {entry.user.name}
-          {isMe ? <span className="ml-1.5 text-gold text-xs">(you)</span> : null}
+          {isMe ? <span className="ml-1.5 text-gold text-xs">{t('rank.you')}</span> : null}
         </span>
         <span className="break-words text-muted text-xs">{entry.user.activeClassTitle}</span>
       </span>
       <span className="shrink-0 font-display text-gold" data-testid="rank-value">
-        {rankingValue(entry.value, type)}
+        {type === 'level'
+          ? t('profile.level', { level: entry.value })
+          : t('profile.xp', { xp: formatNumber(entry.value, locale) })}
       </span>
     </li>
   );
 }
 
-const RANKED_BY: Record<LeaderboardType, string> = { total_xp: 'XP', level: 'level', streak: 'streak' };
-
 export function RankingsTab() {
+  const t = useT();
   const { user } = useCurrentUser();
   const [type, setType] = useState<LeaderboardType>('total_xp');
   const [scope, setScope] = useState<RankingScope>('global');
@@ -86,22 +93,22 @@ export function RankingsTab() {
     <div className="grid gap-4">
       <div className="flex flex-wrap gap-2">
         <Toggle
-          label="Who is ranked"
+          label={t('rank.scope')}
           value={scope}
           onChange={setScope}
           options={[
-            { value: 'global', label: 'Everyone' },
-            { value: 'friends', label: 'Friends' },
+            { value: 'global', label: t('rank.everyone') },
+            { value: 'friends', label: t('social.tab.friends') },
           ]}
         />
         <Toggle
-          label="Ranked by"
+          label={t('rank.by')}
           value={type}
           onChange={setType}
           options={[
-            { value: 'total_xp', label: 'XP' },
-            { value: 'level', label: 'Level' },
-            { value: 'streak', label: 'Streak' },
+            { value: 'total_xp', label: t('rank.xp') },
+            { value: 'level', label: t('rank.level') },
+            { value: 'streak', label: t('rank.streak') },
           ]}
         />
       </div>
@@ -112,28 +119,33 @@ export function RankingsTab() {
         >
           <EyeOff className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden />
           <span>
-            You are hidden from the global rankings: only your friends see your place.{' '}
+            {t('hall.rankedOff')}{' '}
             <Link to="/profile" className="text-gold underline underline-offset-2">
-              Change this on your profile
+              {t('rank.changeOnProfile')}
             </Link>
             .
           </span>
         </p>
       ) : null}
       {board.isPending ? (
-        <p className="py-10 text-center text-muted">Loading the rankings...</p>
+        <p className="py-10 text-center text-muted">{t('rank.loading')}</p>
       ) : board.isError ? (
         <LoadFailed error={board.error} />
       ) : board.data.length === 0 ? (
-        <EmptyTab icon={Trophy} title="No rankings yet">
+        <EmptyTab icon={Trophy} title={t('rank.empty.title')}>
           {scope === 'friends'
-            ? 'Add friends and see how your fellowship measures up.'
+            ? t('rank.empty.friends')
             : type === 'streak'
-              ? 'Complete a milestone or log progress each day to build a streak.'
-              : 'Complete milestones to earn XP and claim your place.'}
+              ? t('rank.empty.streak')
+              : t('rank.empty.global')}
         </EmptyTab>
       ) : (
-        <ol className="grid gap-2" aria-label={`Rankings by ${RANKED_BY[type]}`}>
+        <ol
+          className="grid gap-2"
+          aria-label={
+            type === 'level' ? t('rank.byLevel') : type === 'streak' ? t('rank.byStreak') : t('rank.byXp')
+          }
+        >
           {board.data.map((entry, index) => {
             // The top is contiguous (ties share a rank, so a rank is never above its place); the hero's
             // own entry, sent after the top when it is not in it, is: mark the jump.

@@ -1,5 +1,6 @@
-import { timeAgo } from '@lifequest/proto';
 import { Check, Inbox, X } from 'lucide-react';
+import { timeAgoText } from '../i18n/format.ts';
+import { useT } from '../i18n/useT.ts';
 import { Button } from '../ui/Button.tsx';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { useNow } from '../ui/useNow.ts';
@@ -7,20 +8,21 @@ import { EmptyTab, HeroAvatar } from './socialParts.tsx';
 import { useAnswerRequest, useFriendRequests } from './socialQueries.ts';
 
 export function RequestsTab() {
+  const t = useT();
   const requests = useFriendRequests();
   const answer = useAnswerRequest();
   const now = useNow();
-  if (requests.isPending) return <p className="py-10 text-center text-muted">Loading requests...</p>;
+  if (requests.isPending) return <p className="py-10 text-center text-muted">{t('requests.loading')}</p>;
   if (requests.isError) return <LoadFailed error={requests.error} />;
   if (requests.data.length === 0) {
     return (
-      <EmptyTab icon={Inbox} title="No pending requests">
-        When a hero asks to join your fellowship, you can accept or decline here.
+      <EmptyTab icon={Inbox} title={t('requests.empty.title')}>
+        {t('requests.empty.body')}
       </EmptyTab>
     );
   }
   return (
-    <ul className="grid gap-2" aria-label="Friend requests">
+    <ul className="grid gap-2" aria-label={t('requests.label')}>
       {requests.data.map((request) => {
         const busy = answer.isPending && answer.variables?.request.id === request.id;
         const nameId = `request-${request.id}`;
@@ -39,7 +41,7 @@ export function RequestsTab() {
                 {request.requester.email_hint}
               </span>
               <span className="break-words text-muted text-xs">
-                {request.requester.activeClassTitle} · {timeAgo(request.createdAt, now)}
+                {request.requester.activeClassTitle} · {timeAgoText(request.createdAt, now, t)}
               </span>
             </span>
             {/* On a phone the buttons take a row of their own, so the name is never cut short. */}
@@ -51,7 +53,7 @@ export function RequestsTab() {
                 onClick={() => answer.mutate({ request, action: 'accept' })}
               >
                 <Check className="size-4" aria-hidden />
-                Accept
+                {t('requests.accept')}
               </Button>
               <Button
                 variant="secondary"
@@ -61,7 +63,7 @@ export function RequestsTab() {
                 onClick={() => answer.mutate({ request, action: 'reject' })}
               >
                 <X className="size-4" aria-hidden />
-                Reject
+                {t('requests.reject')}
               </Button>
             </span>
           </li>

@@ -1,5 +1,6 @@
 import { Inbox, Rss, Swords, Trophy, Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
+import { useT } from '../i18n/useT.ts';
 import { TabsList, TabsTrigger, useTabParam } from '../ui/Tabs.tsx';
 import { ChallengesTab } from './ChallengesTab.tsx';
 import { FeedTab } from './FeedTab.tsx';
@@ -9,15 +10,16 @@ import { RequestsTab } from './RequestsTab.tsx';
 import { useFriendRequests } from './socialQueries.ts';
 
 const TABS = [
-  { value: 'feed', label: 'Feed', icon: Rss },
-  { value: 'leaderboard', label: 'Rankings', icon: Trophy },
-  { value: 'friends', label: 'Friends', icon: Users },
-  { value: 'challenges', label: 'Challenges', icon: Swords },
-  { value: 'requests', label: 'Requests', icon: Inbox },
+  { value: 'feed', label: 'social.tab.feed', icon: Rss },
+  { value: 'leaderboard', label: 'social.tab.leaderboard', icon: Trophy },
+  { value: 'friends', label: 'social.tab.friends', icon: Users },
+  { value: 'challenges', label: 'social.tab.challenges', icon: Swords },
+  { value: 'requests', label: 'social.tab.requests', icon: Inbox },
 ] as const;
 
 /** Fellowship Hall, tabs feed (default), Rankings, friends, challenges, requests. */
 export default function SocialPage() {
+  const t = useT();
   const [tab, selectTab] = useTabParam(
     TABS.map(({ value }) => value),
     'feed',
@@ -29,22 +31,22 @@ export default function SocialPage() {
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
-        <h1 className="text-2xl text-gold sm:text-3xl">Fellowship Hall</h1>
-        <p className="text-muted text-sm">Share victories, climb the rankings and quest together.</p>
+        <h1 className="text-2xl text-gold sm:text-3xl">{t('social.title')}</h1>
+        <p className="text-muted text-sm">{t('social.subtitle')}</p>
       </div>
       <Tabs.Root value={tab} onValueChange={selectTab} className="grid gap-4">
-        <TabsList aria-label="Fellowship Hall">
+        <TabsList aria-label={t('social.title')}>
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
               <Icon className="size-4" aria-hidden />
-              {label}
+              {t(label)}
               {value === 'requests' && pending > 0 ? (
                 <span
                   className="ml-0.5 inline-grid min-w-5 place-items-center rounded-full bg-red-600 px-1.5 font-bold text-white text-xs"
                   data-testid="requests-badge"
                 >
                   {pending}
-                  <span className="sr-only"> pending</span>
+                  <span className="sr-only">{t('social.pending')}</span>
                 </span>
               ) : null}
             </TabsTrigger>

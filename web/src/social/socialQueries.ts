@@ -12,6 +12,7 @@ import type {
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
+import { errorTextNow, translate } from '../i18n/translate.ts';
 import { toast } from '../ui/toast/toastStore.ts';
 
 /** How often each list of the Fellowship Hall is read again while it is on screen. */
@@ -88,7 +89,7 @@ function refreshFellowship(queryClient: QueryClient): void {
 }
 
 function errorToast(error: Error): void {
-  toast({ title: 'Error', description: error.message, variant: 'destructive' });
+  toast({ title: translate('toast.error'), description: errorTextNow(error), variant: 'destructive' });
 }
 
 function withLike(feed: FeedActivity[] | undefined, id: string, liked: boolean, likes?: number) {
@@ -139,11 +140,14 @@ export function useAddFriend() {
       refreshFellowship(queryClient);
       if (result.status === 'accepted') {
         toast({
-          title: 'Friend Added!',
-          description: `You and ${email} had both asked: you are friends now.`,
+          title: translate('toast.friendAdded'),
+          description: translate('toast.bothAsked', { email }),
         });
       } else {
-        toast({ title: 'Friend Request Sent', description: `${email} will see your request.` });
+        toast({
+          title: translate('toast.requestSent'),
+          description: translate('toast.requestSent.body', { email }),
+        });
       }
     },
     onError: errorToast,
@@ -158,11 +162,14 @@ export function useAnswerRequest() {
     onSuccess: (_result, { request, action }) => {
       refreshFellowship(queryClient);
       if (action === 'accept') {
-        toast({ title: 'Friend Added!', description: `${request.requester.name} joined your fellowship.` });
+        toast({
+          title: translate('toast.friendAdded'),
+          description: translate('toast.joined', { name: request.requester.name }),
+        });
       } else {
         toast({
-          title: 'Request Declined',
-          description: `The request from ${request.requester.name} was declined.`,
+          title: translate('toast.declined'),
+          description: translate('toast.declined.body', { name: request.requester.name }),
         });
       }
     },
@@ -183,8 +190,8 @@ export function useRemoveActivity() {
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.feed });
       toast({
-        title: 'Removed from the Hall',
-        description: `“${activity.title}” no longer shows in the feed.`,
+        title: translate('toast.removed'),
+        description: translate('toast.removed.body', { title: activity.title }),
       });
     },
     onError: errorToast,
@@ -198,7 +205,10 @@ export function useUnfriend() {
     mutationFn: (friend: Friend) => api.delete<unknown>(`/api/friends/${encodeURIComponent(friend.id)}`),
     onSuccess: (_result, friend) => {
       refreshFellowship(queryClient);
-      toast({ title: 'Friend Removed', description: `You and ${friend.name} are no longer friends.` });
+      toast({
+        title: translate('toast.unfriended'),
+        description: translate('toast.unfriended.body', { name: friend.name }),
+      });
     },
     onError: errorToast,
   });
@@ -212,7 +222,10 @@ export function useBlock() {
       api.post<unknown>('/api/blocks', { user_id: hero.id }),
     onSuccess: (_result, hero) => {
       refreshFellowship(queryClient);
-      toast({ title: 'Hero Blocked', description: `${hero.name} can no longer see you or reach you.` });
+      toast({
+        title: translate('toast.blocked'),
+        description: translate('toast.blocked.body', { name: hero.name }),
+      });
     },
     onError: errorToast,
   });
@@ -224,7 +237,10 @@ export function useUnblock() {
     mutationFn: (hero: BlockedHero) => api.delete<unknown>(`/api/blocks/${encodeURIComponent(hero.id)}`),
     onSuccess: (_result, hero) => {
       refreshFellowship(queryClient);
-      toast({ title: 'Hero Unblocked', description: `${hero.name} may send you a friend request again.` });
+      toast({
+        title: translate('toast.unblocked'),
+        description: translate('toast.unblocked.body', { name: hero.name }),
+      });
     },
     onError: errorToast,
   });
@@ -238,7 +254,10 @@ export function useJoinChallenge() {
     onSuccess: (_result, challenge) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.challenges });
       void queryClient.invalidateQueries({ queryKey: queryKeys.feed });
-      toast({ title: 'Challenge Joined!', description: `You joined "${challenge.title}". Good luck, hero.` });
+      toast({
+        title: translate('toast.challengeJoined'),
+        description: translate('toast.challengeJoined.body', { title: challenge.title }),
+      });
     },
     onError: errorToast,
   });

@@ -22,6 +22,7 @@ export const testUser: User = {
   showInRankings: true,
   nextRenameAt: null,
   timezone: 'UTC',
+  locale: null,
 };
 
 export interface RecordedCall {

@@ -1,6 +1,7 @@
 import type { HttpServer } from '@lifequest/platform';
 import { AdvisorMessage, AdvisorMessageBody, AdvisorReply, PlanDraftResponse } from '@lifequest/proto';
 import { z } from 'zod';
+import { heroLocale } from '../http/locale.ts';
 import { streamAnswer, wantsStream } from '../http/sse.ts';
 import type { AdvisorService } from './service.ts';
 
@@ -16,15 +17,16 @@ export function advisorRoutes(app: HttpServer, advisor: AdvisorService): void {
     { config: { access: 'hero' }, schema: { body: AdvisorMessageBody, response: { 200: AdvisorReply } } },
     async (request, reply) => {
       const { userId } = request.hero;
+      const locale = heroLocale(request);
       if (wantsStream(request)) {
         return streamAnswer(
           request,
           reply,
-          (io) => advisor.message(userId, request.body.message, io),
+          (io) => advisor.message(userId, request.body.message, { ...io, locale }),
           (a) => a.reply,
         );
       }
-      return advisor.message(userId, request.body.message);
+      return advisor.message(userId, request.body.message, { locale });
     },
   );
 

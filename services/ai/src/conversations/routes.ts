@@ -5,6 +5,7 @@ import {
   PathfinderConversationBody,
   SavedOnboardingConversation,
 } from '@lifequest/proto';
+import { heroLocale } from '../http/locale.ts';
 import { streamAnswer, wantsStream } from '../http/sse.ts';
 import type { ConversationService } from './service.ts';
 
@@ -34,22 +35,25 @@ export function conversationRoutes(app: HttpServer, conversations: ConversationS
       const { userId } = request.hero;
       const body = request.body;
       const onboarding = body.phase !== undefined;
+      const locale = heroLocale(request);
       if (wantsStream(request)) {
         return onboarding
           ? streamAnswer(
               request,
               reply,
-              (io) => conversations.onboarding(userId, body, io),
+              (io) => conversations.onboarding(userId, body, { ...io, locale }),
               (a) => a.response,
             )
           : streamAnswer(
               request,
               reply,
-              (io) => conversations.floatingChat(userId, body, io),
+              (io) => conversations.floatingChat(userId, body, { ...io, locale }),
               (a) => a.reply,
             );
       }
-      return onboarding ? conversations.onboarding(userId, body) : conversations.floatingChat(userId, body);
+      return onboarding
+        ? conversations.onboarding(userId, body, { locale })
+        : conversations.floatingChat(userId, body, { locale });
     },
   );
 }

@@ -2,6 +2,7 @@ import type {
   ChatMessage,
   ConversationPhase,
   FloatingChatReply,
+  Locale,
   OnboardingReply,
   Plan,
   ReplanSource,
@@ -22,10 +23,12 @@ export interface CallOptions {
   onDelta?: (text: string) => void;
   /** Called for every model request with its usage, also when the request broke off midway. */
   onUsage(usage: ModelUsage): void;
+  /** The hero's language: a model is asked to answer in it; the offline engine speaks English only. */
+  locale?: Locale;
 }
 
 /** What a hero's chat turn lends a provider call: the client's abort signal and its stream. */
-export type TurnIo = Pick<CallOptions, 'signal' | 'onDelta'>;
+export type TurnIo = Pick<CallOptions, 'signal' | 'onDelta' | 'locale'>;
 
 export interface OnboardingTask {
   messages: ChatMessage[];

@@ -85,6 +85,28 @@ describe('hero events', () => {
     expect(mine).toHaveLength(3);
   });
 
+  it('PATCH /api/auth/me keeps the hero’s language (null follows the browser) and refuses one the app does not speak', async () => {
+    const user = await register('Lio');
+    const hero = auth.svc.hero(user.id);
+    expect((await hero.get('/api/auth/me')).body.locale).toBeNull();
+    expect(await hero.patch('/api/auth/me', { locale: 'es' })).toMatchObject({
+      status: 200,
+      body: { locale: 'es' },
+    });
+    expect((await hero.get('/api/auth/me')).body.locale).toBe('es');
+    for (const body of [{ locale: 'fr' }, { locale: 5 }]) {
+      expect(await hero.patch('/api/auth/me', body)).toMatchObject({
+        status: 400,
+        body: { code: 'VALIDATION_FAILED' },
+      });
+    }
+    expect((await hero.get('/api/auth/me')).body.locale).toBe('es');
+    expect(await hero.patch('/api/auth/me', { locale: null })).toMatchObject({
+      status: 200,
+      body: { locale: null },
+    });
+  });
+
   it('PATCH /api/auth/me sets the hero’s time zone, refuses an unknown one, and announces it', async () => {
     const user = await register('Tia');
     const hero = auth.svc.hero(user.id);

@@ -3,6 +3,7 @@ import {
   activeClassTitle,
   checkHeroName,
   type FirstGoal,
+  isLocale,
   isUuid,
   type LoginBody,
   lifeLevelForXp,
@@ -145,7 +146,13 @@ export class HeroService {
         select id from "auth"."users" where id = ${userId}::uuid for update`;
       if (!before) throw new AppError('UNAUTHENTICATED', 'Your account no longer exists. Sign in again.');
       const current = await tx.user.findUniqueOrThrow({ where: { id: userId } });
-      const data: { name?: string; nameChangedAt?: Date; showInRankings?: boolean; timeZone?: string } = {};
+      const data: {
+        name?: string;
+        nameChangedAt?: Date;
+        showInRankings?: boolean;
+        timeZone?: string;
+        locale?: string | null;
+      } = {};
       if (name !== undefined && name !== current.name) {
         const next = nextRenameAt(current.nameChangedAt, now);
         if (next) throw renameTooSoon(next, now);
@@ -156,6 +163,7 @@ export class HeroService {
         data.showInRankings = body.show_in_rankings;
       }
       if (body.timezone !== undefined && body.timezone !== current.timeZone) data.timeZone = body.timezone;
+      if (body.locale !== undefined && body.locale !== current.locale) data.locale = body.locale;
       if (Object.keys(data).length === 0) return;
       const updated = await tx.user.update({ where: { id: userId }, data });
       await emit('user.updated', userUpdated(updated), userId);
@@ -170,7 +178,7 @@ export class HeroService {
 
   toUser(
     row: Pick<UserRow, 'id' | 'name' | 'email' | 'isOnboarded' | 'primaryClass' | 'createdAt' | 'timeZone'> &
-      Partial<Pick<UserRow, 'showInRankings' | 'nameChangedAt'>>,
+      Partial<Pick<UserRow, 'showInRankings' | 'nameChangedAt' | 'locale'>>,
     totalXP: number,
   ): User {
     const next = nextRenameAt(row.nameChangedAt ?? null, this.#now());
@@ -188,6 +196,7 @@ export class HeroService {
       showInRankings: row.showInRankings ?? true,
       nextRenameAt: next ? next.toISOString() : null,
       timezone: row.timeZone,
+      locale: isLocale(row.locale) ? row.locale : null,
     };
   }
 }
@@ -233,13 +242,14 @@ interface MeRow {
   showInRankings: boolean;
   nameChangedAt: Date | string | null;
   timeZone: string;
+  locale: string | null;
   total: number;
 }
 
 const ME = `
   select u.id, u.name, u.email, u.is_onboarded as "isOnboarded", u.primary_class as "primaryClass",
          u.created_at as "createdAt", u.show_in_rankings as "showInRankings",
-         u.name_changed_at as "nameChangedAt", u.time_zone as "timeZone",
+         u.name_changed_at as "nameChangedAt", u.time_zone as "timeZone", u.locale,
          (select coalesce(sum(amount), 0)::int from auth.xp_ledger where user_id = u.id) as total
     from auth.users u where u.id = $1::uuid`;
 

@@ -90,6 +90,17 @@ describe('OpenAiProvider', () => {
     expect(sent.body.messages.at(-1)).toEqual(chat.messages[0]);
   });
 
+  it("asks the model to answer in the hero's language, and adds nothing for English", async () => {
+    server.enqueue(answer.completion(goalAnswer, { prompt_tokens: 412, completion_tokens: 97 }));
+    server.enqueue(answer.completion(goalAnswer, { prompt_tokens: 412, completion_tokens: 97 }));
+    await provider().floatingChat(chat, { ...call().options, locale: 'de' });
+    await provider().floatingChat(chat, { ...call().options, locale: 'en' });
+    const [german, english] = server.requests.map((request) => String(request.body.messages[0].content));
+    expect(String(german)).toContain('Answer in German');
+    expect(english).not.toMatch(/Answer in/);
+    expect(String(german).startsWith(String(english))).toBe(true);
+  });
+
   it('streams the reply text as it arrives and records the usage of the final chunk', async () => {
     const json = JSON.stringify(goalAnswer);
     server.enqueue(answer.stream(piecesOf(json, 5), { prompt_tokens: 300, completion_tokens: 88 }));

@@ -1,4 +1,5 @@
 import { AppError } from '@lifequest/platform';
+import type { Locale } from '@lifequest/proto';
 import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import type { ZodType } from 'zod';
@@ -57,30 +58,38 @@ interface Request<T> {
   streamField?: string;
 }
 
-const onboardingRequest = (task: OnboardingTask, today: Date): Request<OnboardingOutput> => ({
+const onboardingRequest = (
+  task: OnboardingTask,
+  today: Date,
+  locale?: Locale,
+): Request<OnboardingOutput> => ({
   name: 'onboarding',
-  messages: onboardingPrompt(task, today),
+  messages: onboardingPrompt(task, today, locale),
   schema: OnboardingOutput,
   streamField: 'response',
 });
 
-const floatingChatRequest = (task: FloatingChatTask, today: Date): Request<FloatingChatOutput> => ({
+const floatingChatRequest = (
+  task: FloatingChatTask,
+  today: Date,
+  locale?: Locale,
+): Request<FloatingChatOutput> => ({
   name: 'floating_chat',
-  messages: floatingChatPrompt(task, today),
+  messages: floatingChatPrompt(task, today, locale),
   schema: FloatingChatOutput,
   streamField: 'reply',
 });
 
-const advisorRequest = (task: AdvisorTask, today: Date): Request<AdvisorOutput> => ({
+const advisorRequest = (task: AdvisorTask, today: Date, locale?: Locale): Request<AdvisorOutput> => ({
   name: 'advisor',
-  messages: advisorPrompt(task, today),
+  messages: advisorPrompt(task, today, locale),
   schema: AdvisorOutput,
   streamField: 'reply',
 });
 
-const replanRequest = (task: ReplanTask, today: Date): Request<ReplanOutput> => ({
+const replanRequest = (task: ReplanTask, today: Date, locale?: Locale): Request<ReplanOutput> => ({
   name: 'replan',
-  messages: replanPrompt(task, today),
+  messages: replanPrompt(task, today, locale),
   schema: ReplanOutput,
   streamField: 'reply',
 });
@@ -138,22 +147,22 @@ export class OpenAiProvider implements LlmProvider {
   }
 
   async onboarding(task: OnboardingTask, options: CallOptions) {
-    const output = await this.#call(onboardingRequest(task, options.today), options);
+    const output = await this.#call(onboardingRequest(task, options.today, options.locale), options);
     return validated(() => onboardingAnswer(output, task, options.today));
   }
 
   async floatingChat(task: FloatingChatTask, options: CallOptions) {
-    const output = await this.#call(floatingChatRequest(task, options.today), options);
+    const output = await this.#call(floatingChatRequest(task, options.today, options.locale), options);
     return validated(() => floatingChatAnswer(output, options.today));
   }
 
   async advisor(task: AdvisorTask, options: CallOptions) {
-    const output = await this.#call(advisorRequest(task, options.today), options);
+    const output = await this.#call(advisorRequest(task, options.today, options.locale), options);
     return validated(() => advisorAnswer(output, options.today));
   }
 
   async replan(task: ReplanTask, options: CallOptions) {
-    const output = await this.#call(replanRequest(task, options.today), options);
+    const output = await this.#call(replanRequest(task, options.today, options.locale), options);
     return validated(() => replanAnswer(output, options.today));
   }
 

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@lifequest/proto';
+import type { ChatMessage, Locale } from '@lifequest/proto';
 import type { AdvisorTask, FloatingChatTask, OnboardingTask, ReplanTask, StoryTask } from '../port.ts';
 
 export interface PromptMessage {
@@ -18,11 +18,28 @@ const PERSONA =
 
 const day = (today: Date) => today.toISOString().slice(0, 10);
 
+const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Spanish', de: 'German' };
+
+/**
+ * The hero reads LifeQuest in their own language (docs/features/languages.md): every text the hero reads
+ * (replies, titles, milestones, habits) is written in it; JSON keys, enums, units and dates stay as the
+ * schema says. Nothing is added for English, so English prompts are as they were.
+ */
+export function languageInstruction(locale: Locale | undefined): string[] {
+  if (!locale || locale === 'en') return [];
+  const language = LANGUAGE_NAMES[locale];
+  return [
+    `The hero reads LifeQuest in ${language}. Answer in ${language}: write every text the hero reads ` +
+      `(replies, questions, goal and milestone titles, habits) in ${language}, whatever language the ` +
+      'instructions here are in. Keep JSON keys, enum values, units and yyyy-mm-dd dates exactly as specified.',
+  ];
+}
+
 function recent(messages: readonly ChatMessage[]): PromptMessage[] {
   return messages.slice(-PROMPT_HISTORY_MESSAGES).map((m) => ({ role: m.role, content: m.content }));
 }
 
-export function onboardingPrompt(task: OnboardingTask, today: Date): PromptMessage[] {
+export function onboardingPrompt(task: OnboardingTask, today: Date, locale?: Locale): PromptMessage[] {
   const parts = task.smartGoalData
     ? {
         specific: task.smartGoalData.specific,
@@ -47,17 +64,19 @@ export function onboardingPrompt(task: OnboardingTask, today: Date): PromptMessa
     'When the hero asks to refine or change something, ask what to change or apply the change, and update the ' +
       'parts and finalGoal to match.',
     `The SMART parts known so far: ${JSON.stringify(parts)}`,
+    ...languageInstruction(locale),
   ].join('\n\n');
   return [{ role: 'system', content: system }, ...recent(task.messages)];
 }
 
-export function floatingChatPrompt(task: FloatingChatTask, today: Date): PromptMessage[] {
+export function floatingChatPrompt(task: FloatingChatTask, today: Date, locale?: Locale): PromptMessage[] {
   const system = [
     PERSONA,
     `You are the chat bubble coach. Today is ${day(today)}. Answer the hero's latest message helpfully in under 120 words.`,
     'Only when the hero states or clearly agrees to a concrete goal, put it in `goal`: a short title, a targetDate ' +
       '(yyyy-mm-dd after today, or null if the hero gave no time frame) and 2 to 6 milestones with a dueDate between ' +
       'today and the targetDate and an xpReward (whole numbers adding up to 100-500). Otherwise `goal` is null.',
+    ...languageInstruction(locale),
   ].join('\n\n');
   return [{ role: 'system', content: system }, ...recent(task.messages)];
 }
@@ -97,7 +116,7 @@ export const PLAN_CONVENTIONS = [
     'Japan"); never start with "I would like to" and never end on a cut phrase ("by next").',
 ].join('\n');
 
-export function advisorPrompt(task: AdvisorTask, today: Date): PromptMessage[] {
+export function advisorPrompt(task: AdvisorTask, today: Date, locale?: Locale): PromptMessage[] {
   const system = [
     PERSONA,
     `You are the AI Coach on the Pathfinder page. Today is ${day(today)}.`,
@@ -112,6 +131,7 @@ export function advisorPrompt(task: AdvisorTask, today: Date): PromptMessage[] {
       '(0-20)}}; and 1 to 4 short habits. Sum the plan up in the reply and ask the hero to confirm it. If a ' +
       'pace is more than anyone could keep, say so kindly and offer a safer deadline or target instead of a plan.',
     PLAN_CONVENTIONS,
+    ...languageInstruction(locale),
   ].join('\n\n');
   return [
     { role: 'system', content: system },
@@ -143,7 +163,7 @@ export function storyPrompt(task: StoryTask): PromptMessage[] {
   ];
 }
 
-export function replanPrompt(task: ReplanTask, today: Date): PromptMessage[] {
+export function replanPrompt(task: ReplanTask, today: Date, locale?: Locale): PromptMessage[] {
   const system = [
     PERSONA,
     `You re-plan a quest the hero fell behind on. Today is ${day(today)}.`,
@@ -153,6 +173,7 @@ export function replanPrompt(task: ReplanTask, today: Date): PromptMessage[] {
       'null), every due_date (yyyy-mm-dd) after today, in order, the last one on the deadline. The rewards ' +
       'of the open milestones must add up to what they add up to now. Move the deadline when the hero asks ' +
       '(new_deadline) or when the old one is no longer realistic, and say why in reasons.',
+    ...languageInstruction(locale),
   ].join('\n\n');
   const facts = {
     quest: {
