@@ -60,6 +60,7 @@ const EnvSchema = z.object({
   LIFEQUEST_DATA_DIR: z.string().min(1).default('./.lifequest'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  RANKINGS_STORE: z.enum(['sql', 'redis']).default('sql'),
   DATABASE_URL: optionalUrl,
   AMQP_URL: optionalUrl,
   REDIS_URL: optionalUrl,
@@ -111,6 +112,8 @@ export type Config = Readonly<{
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** `auto`: readable lines on a terminal, JSON otherwise (what log collectors want). */
   logFormat: z.infer<typeof EnvSchema>['LOG_FORMAT'];
+  /** Where distributed rankings are read from: PostgreSQL, or Redis sorted sets (docs/features/scale.md). */
+  rankingsStore: z.infer<typeof EnvSchema>['RANKINGS_STORE'];
   databaseUrl: string | undefined;
   amqpUrl: string | undefined;
   redisUrl: string | undefined;
@@ -241,6 +244,7 @@ export function loadConfig(
     dataDir: e.LIFEQUEST_DATA_DIR,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
+    rankingsStore: e.RANKINGS_STORE,
     databaseUrl: e.DATABASE_URL,
     amqpUrl: e.AMQP_URL,
     redisUrl: e.REDIS_URL,

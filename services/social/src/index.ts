@@ -101,11 +101,12 @@ export function createSocialModule(options: SocialModuleOptions = {}): ServiceMo
 }
 
 /**
- * Distributed (with Redis): the rankings from sorted sets that follow social.heroes' change log
- * (rankings/redis-boards.ts). Embedded: the SQL path alone, and nothing logged.
+ * Distributed with RANKINGS_STORE=redis: the rankings from sorted sets that follow social.heroes' change
+ * log (rankings/redis-boards.ts). Otherwise the SQL path alone, and nothing logged. Off by default: the
+ * log keeps a purged hero's id until the next rankings read applies it, and a purge must leave no row.
  */
 async function rankings(ctx: ModuleContext): Promise<Pick<RankingService, 'board'>> {
-  if (!ctx.config.redisUrl || ctx.db.kind !== 'postgres') {
+  if (!ctx.config.redisUrl || ctx.db.kind !== 'postgres' || ctx.config.rankingsStore !== 'redis') {
     await RedisRankingService.disableFeed(ctx.db);
     return new RankingService(ctx.db);
   }

@@ -76,7 +76,9 @@ function RankRow({ entry, type, isMe }: { entry: LeaderboardEntry; type: Leaderb
       <span className="shrink-0 font-display text-gold" data-testid="rank-value">
         {type === 'level'
           ? t('profile.level', { level: entry.value })
-          : t('profile.xp', { xp: formatNumber(entry.value, locale) })}
+          : type === 'streak'
+            ? t('rank.streakDays', { count: entry.value, days: formatNumber(entry.value, locale) })
+            : t('profile.xp', { xp: formatNumber(entry.value, locale) })}
       </span>
     </li>
   );

@@ -193,6 +193,7 @@ export const de: Catalogue = {
   'rank.empty.streak':
     'Erreiche jeden Tag einen Meilenstein oder trage Fortschritt ein, um eine Serie aufzubauen.',
   'rank.byStreak': 'Ranglisten nach Serie',
+  'rank.streakDays': '{count, plural, one {{days} Tag} other {{days} Tage}}',
   'pathfinder.title': 'Der Pfadfinder',
   'pathfinder.subtitle': 'Das Studierzimmer deines Führers: Fortschritt eintragen, mit dem Coach planen.',
   'pathfinder.tab.dashboard': 'Übersicht',

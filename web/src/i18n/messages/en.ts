@@ -189,6 +189,7 @@ export const en = {
   'rank.streak': 'Streak',
   'rank.empty.streak': 'Complete a milestone or log progress each day to build a streak.',
   'rank.byStreak': 'Rankings by streak',
+  'rank.streakDays': '{count, plural, one {{days} day} other {{days} days}}',
   'pathfinder.title': 'The Pathfinder',
   'pathfinder.subtitle': "Your guide's study: log progress, plan with the coach.",
   'pathfinder.tab.dashboard': 'Dashboard',

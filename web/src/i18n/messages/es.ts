@@ -188,6 +188,7 @@ export const es: Catalogue = {
   'rank.streak': 'Racha',
   'rank.empty.streak': 'Completa un hito o registra progreso cada día para construir una racha.',
   'rank.byStreak': 'Clasificación por racha',
+  'rank.streakDays': '{count, plural, one {{days} día} other {{days} días}}',
   'pathfinder.title': 'El Explorador',
   'pathfinder.subtitle': 'El estudio de tu guía: registra tu progreso y planifica con el coach.',
   'pathfinder.tab.dashboard': 'Panel',
