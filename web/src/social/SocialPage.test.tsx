@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../api/queryKeys.ts';
 import { mockApi, renderWithProviders, testUser } from '../test/render.tsx';
-import { rankingValue, rankStyle } from './rankStyle.ts';
+import { rankStyle } from './rankStyle.ts';
 import SocialPage from './SocialPage.tsx';
 import { SOCIAL_REFRESH_MS } from './socialQueries.ts';
 
@@ -63,11 +63,6 @@ describe('rank styling', () => {
     expect([1, 2, 3].every((rank) => rankStyle(rank).icon !== null)).toBe(true);
     expect(rankStyle(4).icon).toBeNull();
     expect(rankStyle(1).badge).not.toBe(rankStyle(2).badge);
-  });
-
-  it('reads the value as XP or level', () => {
-    expect(rankingValue(1250, 'total_xp')).toBe('1,250 XP');
-    expect(rankingValue(7, 'level')).toBe('Level 7');
   });
 });
 

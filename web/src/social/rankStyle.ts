@@ -44,13 +44,3 @@ const PLAIN: RankStyle = {
 export function rankStyle(rank: number): RankStyle {
   return PODIUM[rank] ?? PLAIN;
 }
-
-/**
- * The ranked value as the board counts it: XP, level (docs/product.md#fellowship-hall) or the current
- * streak in days (docs/features/daily-loop.md).
- */
-export function rankingValue(value: number, type: LeaderboardType): string {
-  if (type === 'level') return `Level ${value}`;
-  if (type === 'streak') return `${value.toLocaleString('en-US')} ${value === 1 ? 'day' : 'days'}`;
-  return `${value.toLocaleString('en-US')} XP`;
-}
