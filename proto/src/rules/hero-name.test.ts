@@ -7,6 +7,9 @@ describe('checkHeroName', () => {
     expect(checkHeroName('Mira ❤️')).toEqual({ ok: true, name: 'Mira ❤️' });
     expect(checkHeroName('李小龙')).toEqual({ ok: true, name: '李小龙' });
     expect(checkHeroName('R2')).toEqual({ ok: true, name: 'R2' });
+    expect(checkHeroName('Иван Петров')).toEqual({ ok: true, name: 'Иван Петров' });
+    expect(checkHeroName('Αθηνά 2')).toEqual({ ok: true, name: 'Αθηνά 2' });
+    expect(checkHeroName('Mira 李')).toEqual({ ok: true, name: 'Mira 李' });
   });
 
   it.each([
@@ -35,6 +38,9 @@ describe('checkHeroName', () => {
       '\u{1D400} \u{1D421}ero',
       'how the Hall shows heroes it does not know',
     ],
+    ['the placeholder with a Cyrillic A', '\u0410 hero', 'cannot mix Latin and Cyrillic letters'],
+    ['a Latin name with a Cyrillic o inside', 'Ett\u043Er', 'cannot mix Latin and Cyrillic letters'],
+    ['a Latin name with a Greek omicron', 'R\u03BFbin', 'cannot mix Latin and Greek letters'],
   ])('refuses %s, saying why', (_, raw, why) => {
     const check = checkHeroName(raw);
     expect(check.ok).toBe(false);

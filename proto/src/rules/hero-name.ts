@@ -21,6 +21,17 @@ const EMOJI_PRESENTATION = /(\p{Extended_Pictographic})\uFE0F/gu;
  */
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Co}\p{Cs}\p{Cn}]/u;
 const VISIBLE = /[\p{L}\p{N}]/u;
+/**
+ * The three scripts whose letters look alike (Latin `a`, Cyrillic `а`, Greek `α`; `o`, `о`, `ο`; ...).
+ * A name written in one of them may not borrow letters from another: that is how a look-alike of a
+ * friend's name, or of the placeholder, is made (Unicode's "highly restrictive" rule, UTS #39, for the
+ * scripts that are confused). Names in other scripts, or one of these beside Chinese, are not affected.
+ */
+const LOOKALIKE_SCRIPTS = [
+  ['Latin', /\p{Script=Latin}/u],
+  ['Cyrillic', /\p{Script=Cyrillic}/u],
+  ['Greek', /\p{Script=Greek}/u],
+] as const;
 
 /**
  * The name as stored (NFC, trimmed, inner whitespace collapsed to one space), or why it is refused.
@@ -36,6 +47,12 @@ export function checkHeroName(raw: string): HeroNameCheck {
     return refused('A name cannot contain zero-width or other invisible characters.');
   }
   if (!VISIBLE.test(name)) return refused('A name needs at least one visible letter or digit.');
+  const scripts = LOOKALIKE_SCRIPTS.filter(([, letters]) => letters.test(name)).map(([script]) => script);
+  if (scripts.length > 1) {
+    return refused(
+      `A name cannot mix ${scripts.join(' and ')} letters (they look alike): write it in one of them.`,
+    );
+  }
   // Compared as it reads (NFKC: fullwidth or mathematical letters are the letters they look like).
   if (name.normalize('NFKC').replace(/\s+/gu, ' ').toLowerCase() === UNKNOWN_HERO_NAME.toLowerCase()) {
     return refused(
