@@ -1,6 +1,19 @@
 import { purgedHeroHash, type SqlTx } from '@lifequest/platform';
 import type { AdminTx } from '../db.ts';
 
+/**
+ * Serializes everything that decides about one hero's deletion (a request, a confirmation, the purge)
+ * until the transaction ends. Without it a request read "not purged" just before the last confirmation
+ * committed, then inserted a fresh pending deletion (and its event) after the purge had removed the row:
+ * a deletion naming the hero that nothing would ever complete.
+ */
+export async function lockDeletionOf(tx: SqlTx, userId: string): Promise<void> {
+  await tx.$executeRawUnsafe(
+    'select pg_advisory_xact_lock(hashtextextended($1, 0))',
+    `lifequest.admin.deletion.${userId}`,
+  );
+}
+
 /** Whether the hero's deletion completed: events about them that arrive late change nothing. */
 export async function isPurged(tx: SqlTx, userId: string): Promise<boolean> {
   const rows = await tx.$queryRawUnsafe<unknown[]>(

@@ -1,7 +1,7 @@
 import { AppError } from '@lifequest/platform';
 import type { AdminDeletion } from '@lifequest/proto';
 import { type AdminEvents, type AdminTx, CONSUMER } from '../db.ts';
-import { isPurged, purgeHero } from './purged.ts';
+import { isPurged, lockDeletionOf, purgeHero } from './purged.ts';
 
 /**
  * Permanent deletion of a hero (docs/architecture.md#deletion), driven by events: the admin records the request with
@@ -24,6 +24,7 @@ export class DeletionService {
   async request(adminId: string, userId: string): Promise<AdminDeletion> {
     if (userId === adminId) throw new AppError('ADMIN_DELETE_SELF', 'You cannot delete your own account.');
     return this.#events.transaction(async (tx, emit) => {
+      await lockDeletionOf(tx, userId);
       if (await isPurged(tx, userId)) return { id: userId, status: 'completed', pending_services: [] };
       const hero = await tx.hero.findUnique({ where: { id: userId } });
       if (!hero?.email) throw new AppError('USER_NOT_FOUND', 'No hero with this id.');
@@ -62,6 +63,7 @@ export async function followDeletions(
   await events.subscribe(CONSUMER, DELETION_EVENTS, async (event, tx) => {
     const holder = event.name === 'user.deleted' ? 'auth' : event.payload.service;
     const { userId } = event.payload;
+    await lockDeletionOf(tx, userId);
     if (await isPurged(tx, userId)) return;
     await tx.deletion.createMany({
       data: [{ userId, requestedBy: userId, pending: [...holders] }],
