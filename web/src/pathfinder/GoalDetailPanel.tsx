@@ -1,4 +1,4 @@
-import type { DashboardItem } from '@lifequest/proto';
+import type { DashboardItem, GoalDetail } from '@lifequest/proto';
 import { CheckCircle2, Circle, Target, X } from 'lucide-react';
 import { useErrorText } from '../i18n/errorText.ts';
 import { formatCount, formatDay, formatTarget, formatValue, timeAgoText } from '../i18n/format.ts';
@@ -10,6 +10,27 @@ import { ReplanButton } from '../replan/ReplanButton.tsx';
 import { Card } from '../ui/Card.tsx';
 import { LogProgressPanel } from './LogProgressPanel.tsx';
 import { recentProgress, useGoalDetail } from './pathfinderQueries.ts';
+
+/** The goal's latest entries, newest first: the value, how long ago, the note. */
+function RecentProgress({ entries, unit }: { entries: GoalDetail['progress']; unit: string | null }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <ol className="grid gap-2" data-testid="recent-progress">
+      {entries.map((entry) => (
+        <li key={entry.id} className="grid gap-0.5 rounded-md border border-edge bg-night/50 px-3 py-2">
+          <div className="flex items-baseline justify-between gap-3">
+            <span className="font-semibold text-parchment">{formatValue(entry.value, unit, locale)}</span>
+            <time dateTime={entry.ts} title={formatDay(entry.ts, locale)} className="text-muted text-xs">
+              {timeAgoText(entry.ts, new Date(), t)}
+            </time>
+          </div>
+          {entry.note ? <p className="break-words text-muted text-sm">{entry.note}</p> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
 
 /** The selected goal: Log Progress, its recent progress (last 5, newest first) and its milestones. */
 export function GoalDetailPanel({ item, onClose }: { item: DashboardItem; onClose: () => void }) {
@@ -83,25 +104,7 @@ export function GoalDetailPanel({ item, onClose }: { item: DashboardItem; onClos
         ) : recent.length === 0 ? (
           <p className="text-muted text-sm">{t('pathfinder.detail.noProgress')}</p>
         ) : (
-          <ol className="grid gap-2" data-testid="recent-progress">
-            {recent.map((entry) => (
-              <li key={entry.id} className="grid gap-0.5 rounded-md border border-edge bg-night/50 px-3 py-2">
-                <div className="flex items-baseline justify-between gap-3">
-                  <span className="font-semibold text-parchment">
-                    {formatValue(entry.value, goal.unit, locale)}
-                  </span>
-                  <time
-                    dateTime={entry.ts}
-                    title={formatDay(entry.ts, locale)}
-                    className="text-muted text-xs"
-                  >
-                    {timeAgoText(entry.ts, new Date(), t)}
-                  </time>
-                </div>
-                {entry.note ? <p className="break-words text-muted text-sm">{entry.note}</p> : null}
-              </li>
-            ))}
-          </ol>
+          <RecentProgress entries={recent} unit={goal.unit} />
         )}
       </section>
 

@@ -235,14 +235,14 @@ describe('the Pathfinder in the hero’s language', () => {
     expect(await screen.findByRole('button', { name: 'Zurück zum Pfadfinder' })).toBeTruthy();
   });
 
-  it('the re-plan dialog in Spanish, a refusal told by its code', async () => {
+  it('the re-plan dialog in Spanish: both plans, an undated milestone, a quest without a deadline', async () => {
     await speak('es');
     const draft: ReplanReply = {
       needs_confirmation: true,
       reply: 'Here is a new path.',
       draftId: 'd1',
-      deadline: null,
-      deadline_moved: false,
+      deadline: '2026-07-01',
+      deadline_moved: true,
       reasons: ['One milestone was overdue.'],
       plan: {
         goal_id: 'g1',
@@ -255,7 +255,7 @@ describe('the Pathfinder in the hero’s language', () => {
         goal: {
           id: 'g1',
           title: 'Run a 5K',
-          deadline: '2026-06-01',
+          deadline: null,
           class_name: 'general',
           foundation: null,
           is_completed: false,
@@ -285,10 +285,10 @@ describe('the Pathfinder in the hero’s language', () => {
     const current = await within(dialog).findByRole('region', { name: 'Plan actual' });
     expect(within(current).getByText('1 mar 2026 · 30 XP')).toBeTruthy();
     expect(within(current).getByLabelText('Hecho')).toBeTruthy();
-    expect(current.textContent).toContain('Fecha límite: 1 jun 2026');
+    expect(current.textContent).toContain('Fecha límite: ninguna');
     const proposed = within(dialog).getByRole('region', { name: 'Plan propuesto' });
     expect(within(proposed).getByText('Sin fecha · 30 XP')).toBeTruthy();
-    expect(proposed.textContent).toContain('Fecha límite: ninguna');
+    expect(proposed.textContent).toContain('Fecha límite: 1 jul 2026');
     expect(within(dialog).getByRole('textbox', { name: 'Título de la misión' })).toBeTruthy();
     expect(within(dialog).getByRole('list', { name: 'Las razones del Explorador' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Confirmar' })).toBeTruthy();
