@@ -232,6 +232,8 @@ const MATRIX: Record<string, Row> = {
     expect: HERO(200),
     noLeak: true,
   },
+  // Which Pathfinder answers, and in which languages: the same for every hero, told to no stranger.
+  'GET /api/ai/provider': { path: () => '/api/ai/provider', expect: HERO(200) },
   'GET /api/advisor/messages': { path: () => '/api/advisor/messages', expect: HERO(200), noLeak: true },
   'POST /api/advisor/message': {
     path: () => '/api/advisor/message',

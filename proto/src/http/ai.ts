@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { AI_CONVERSATION_MAX, AI_MESSAGE_MAX } from '../rules/chat-limits.ts';
 import { FOUNDATIONS } from '../rules/discipline.ts';
+import { LOCALES } from '../rules/locale.ts';
 import { uuidField } from './params.ts';
 import { Plan, QuestWithMilestones } from './quests.ts';
 
@@ -141,6 +142,17 @@ export const SavedOnboardingConversation = z.object({
     .nullable(),
 });
 export type SavedOnboardingConversation = z.infer<typeof SavedOnboardingConversation>;
+
+/**
+ * GET /api/ai/provider: which Pathfinder answers, and the languages it writes (docs/features/languages.md).
+ * The offline engine writes English only; a model is asked to answer in the hero's language. Nothing of
+ * its configuration (address, key, model) is told.
+ */
+export const AiProviderInfo = z.object({
+  provider: z.enum(['offline', 'openai']),
+  languages: z.array(z.enum(LOCALES)).min(1),
+});
+export type AiProviderInfo = z.infer<typeof AiProviderInfo>;
 
 export const CreateGoalAction = z.object({
   type: z.literal('CREATE_GOAL'),

@@ -11,6 +11,7 @@ import { admitModelCalls } from './metering/admission.ts';
 import { Meter } from './metering/meter.ts';
 import { loadPriceTable } from './metering/prices.ts';
 import type { LlmProvider } from './providers/port.ts';
+import { providerRoutes } from './providers/routes.ts';
 import { selectProvider } from './providers/select.ts';
 import { ReplanChat } from './replan/chat.ts';
 import { replanRoutes } from './replan/routes.ts';
@@ -91,6 +92,7 @@ export function createAiModule(options: AiModuleOptions = {}): ServiceModule {
         new ConversationService(provider, meter, new Conversations(ctx.db), now, replanChat),
       );
       advisorRoutes(app, advisor);
+      providerRoutes(app, provider);
       // The hero's part of their export: conversations, plans, stories, their own AI usage.
       heroExportRoute(app, ctx.db, 'ai', [
         { table: 'conversations', columns: ['user_id'] },

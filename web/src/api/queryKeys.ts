@@ -10,6 +10,7 @@ export const queryKeys = {
   dashboard: ['/api/dashboard'] as const,
   advisorMessages: ['/api/advisor/messages'] as const,
   planDraft: ['/api/plans/draft'] as const,
+  aiProvider: ['/api/ai/provider'] as const,
   storyHistory: ['/api/narrative/history'] as const,
   feed: ['/api/social/feed'] as const,
   leaderboard: (type: LeaderboardType, scope: 'global' | 'friends') =>

@@ -1,6 +1,7 @@
 import { AI_MESSAGE_MAX } from '@lifequest/proto';
 import { Send } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, type MouseEvent, type Ref, useId, useState } from 'react';
+import { useT } from '../i18n/useT.ts';
 import { Button } from '../ui/Button.tsx';
 import { inputClasses } from '../ui/Field.tsx';
 
@@ -20,6 +21,7 @@ export interface ChatComposerProps {
  * message blank after trimming, or one typed while a reply is pending, is not sent (docs/product.md#pathfinder).
  */
 export function ChatComposer({ label, placeholder, pending, onSend, textareaRef, id }: ChatComposerProps) {
+  const t = useT();
   const [draft, setDraft] = useState('');
   const generated = useId();
   const boxId = id ?? generated;
@@ -66,7 +68,7 @@ export function ChatComposer({ label, placeholder, pending, onSend, textareaRef,
       <Button
         type="submit"
         disabled={!canSend}
-        aria-label="Send message"
+        aria-label={t('chat.send')}
         onClick={onSendClick}
         className="shrink-0"
       >

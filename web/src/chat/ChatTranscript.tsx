@@ -1,5 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { useT } from '../i18n/useT.ts';
 import { ScrollBox } from '../ui/ScrollBox.tsx';
 
 /** The chat scroll area hides its scrollbar after 600 ms. */
@@ -26,13 +27,14 @@ export interface ChatTranscriptProps<T extends ChatLine> {
 }
 
 function Bubble({ speaker, children }: { speaker: ChatLine['role']; children: ReactNode }) {
+  const t = useT();
   return (
     <p
       className={`max-w-[85%] whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm ${
         speaker === 'user' ? 'bg-gold text-night' : 'bg-surface-2 text-parchment'
       }`}
     >
-      <span className="sr-only">{speaker === 'user' ? 'You: ' : 'The Pathfinder: '}</span>
+      <span className="sr-only">{speaker === 'user' ? t('chat.you') : t('chat.pathfinder')} </span>
       {children}
     </p>
   );

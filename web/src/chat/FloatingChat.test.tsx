@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../api/queryKeys.ts';
 import { mockApi, type RecordedCall, renderWithProviders, testUser } from '../test/render.tsx';
 import { FloatingChat } from './FloatingChat.tsx';
-import { CHAT_CONNECTION_FAILURE, CHAT_EMPTY_REPLY, floatingChatGreeting } from './floatingChat.ts';
+import { floatingChatGreeting } from './floatingChat.ts';
 
 const action: CreateGoalAction = {
   type: 'CREATE_GOAL',
@@ -196,7 +196,11 @@ describe('floating chat bubble', () => {
     renderChat();
     const dialog = await openChat();
     say('hello');
-    await waitFor(() => expect(assistantLines(dialog)).toContain(CHAT_CONNECTION_FAILURE));
+    await waitFor(() =>
+      expect(assistantLines(dialog)).toContain(
+        'I encountered an issue connecting to The Pathfinder. Please try again.',
+      ),
+    );
 
     say('hello?');
     await waitFor(() => expect(assistantLines(dialog)).toContain('Back again.'));
@@ -213,7 +217,9 @@ describe('floating chat bubble', () => {
     renderChat();
     const dialog = await openChat();
     say('hello');
-    await waitFor(() => expect(assistantLines(dialog)).toContain(CHAT_EMPTY_REPLY));
+    await waitFor(() =>
+      expect(assistantLines(dialog)).toContain('I encountered an issue. Please try again.'),
+    );
   });
 
   it('minimises with the conversation kept, and closes to start over with a new greeting', async () => {

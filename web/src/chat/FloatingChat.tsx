@@ -1,6 +1,7 @@
 import { MessageCircle } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useT } from '../i18n/useT.ts';
 import { Button } from '../ui/Button.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { onOpenChatRequest } from './openChat.ts';
@@ -9,27 +10,31 @@ import { useFloatingChat } from './useFloatingChat.ts';
 // The open window (transcript, composer, suggestions) loads on the first open, not with every screen.
 const FloatingChatPanel = lazy(() => import('./FloatingChatPanel.tsx'));
 
+/** Names the chat in the console when it fails to render (a developer's words, not a hero's). */
+const BOUNDARY_LOG_NAME = 'The floating chat';
+
 /**
  * The floating chat bubble on every logged-in screen (docs/product.md#pathfinder). A chat that fails to render says so in
  * its corner and starts over on request; the screen behind it stays.
  */
 export function FloatingChat({ heroName }: { heroName: string }) {
   return (
-    <ErrorBoundary label="The floating chat" fallback={(restart) => <ChatFailed onRestart={restart} />}>
+    <ErrorBoundary label={BOUNDARY_LOG_NAME} fallback={(restart) => <ChatFailed onRestart={restart} />}>
       <FloatingChatBubble heroName={heroName} />
     </ErrorBoundary>
   );
 }
 
 function ChatFailed({ onRestart }: { onRestart: () => void }) {
+  const t = useT();
   return (
     <div
       role="alert"
       className="fixed right-4 bottom-4 z-40 grid max-w-xs gap-2 rounded-xl border border-red-400/60 bg-surface-2 p-4 text-sm shadow-xl"
     >
-      <p className="text-parchment">The chat with The Pathfinder stumbled and had to close.</p>
+      <p className="text-parchment">{t('chat.failed')}</p>
       <Button variant="secondary" className="justify-self-start" onClick={onRestart}>
-        Start a new chat
+        {t('chat.restart')}
       </Button>
     </div>
   );
@@ -40,6 +45,7 @@ function ChatFailed({ onRestart }: { onRestart: () => void }) {
  * and shows a dot when a reply came meanwhile.
  */
 function FloatingChatBubble({ heroName }: { heroName: string }) {
+  const t = useT();
   const chat = useFloatingChat(heroName);
   const bubble = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
@@ -81,8 +87,8 @@ function FloatingChatBubble({ heroName }: { heroName: string }) {
       {/* The words are the button's name; a phone shows just the avatar and keeps them for screen readers. */}
       <span className="sr-only items-center gap-1.5 font-semibold text-gold text-sm sm:not-sr-only sm:inline-flex">
         <MessageCircle className="size-4" aria-hidden />
-        {kept ? 'Back to The Pathfinder' : 'Ask The Pathfinder'}
-        {kept && chat.unread ? <span className="sr-only"> (new reply)</span> : null}
+        {kept ? t('chat.back') : t('chat.ask')}
+        {kept && chat.unread ? <span className="sr-only"> {t('chat.newReply')}</span> : null}
       </span>
       {kept && chat.unread ? (
         <span

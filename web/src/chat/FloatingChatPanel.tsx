@@ -1,6 +1,7 @@
 import { Compass, Minus, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { useT } from '../i18n/useT.ts';
 import { ReplanButton } from '../replan/ReplanButton.tsx';
 import { TOAST_AVOID_CHANGED } from '../ui/toast/toastStore.ts';
 import { ChatComposer } from './ChatComposer.tsx';
@@ -15,6 +16,7 @@ const iconButton =
 
 /** The open floating chat: a small non-modal window; Escape minimises it. */
 export default function FloatingChatPanel({ chat }: { chat: FloatingChat }) {
+  const t = useT();
   const box = useRef<HTMLTextAreaElement>(null);
   const apply = useApplyGoal();
   useEffect(() => {
@@ -78,7 +80,7 @@ export default function FloatingChatPanel({ chat }: { chat: FloatingChat }) {
         <img src="/pathfinder.svg" alt="" className="size-8" />
         <div className="min-w-0 flex-1">
           <h2 id="floating-chat-title" className="font-display text-gold">
-            The Pathfinder
+            {t('pathfinder.title')}
           </h2>
           <Link
             to="/pathfinder"
@@ -86,29 +88,29 @@ export default function FloatingChatPanel({ chat }: { chat: FloatingChat }) {
             className="inline-flex items-center gap-1 text-muted text-xs underline-offset-2 hover:text-parchment hover:underline"
           >
             <Compass className="size-3" aria-hidden />
-            Open The Pathfinder page
+            {t('chat.openPage')}
           </Link>
         </div>
-        <button type="button" className={iconButton} aria-label="Minimise chat" onClick={chat.minimise}>
+        <button type="button" className={iconButton} aria-label={t('chat.minimise')} onClick={chat.minimise}>
           <Minus className="size-5" aria-hidden />
         </button>
-        <button type="button" className={iconButton} aria-label="Close chat" onClick={chat.close}>
+        <button type="button" className={iconButton} aria-label={t('chat.close')} onClick={chat.close}>
           <X className="size-5" aria-hidden />
         </button>
       </div>
       <ChatTranscript
-        label="Conversation with The Pathfinder"
+        label={t('chat.transcript')}
         className="min-h-0 flex-1 px-2 pt-2"
         messages={chat.lines}
         pending={chat.pending}
         streamed={chat.streamed}
-        waitingText="The Pathfinder is thinking..."
+        waitingText={t('chat.thinking')}
         renderAfter={renderActions}
       />
       <div className="border-edge border-t p-2">
         <ChatComposer
-          label="Message The Pathfinder"
-          placeholder="Ask The Pathfinder..."
+          label={t('chat.message')}
+          placeholder={t('chat.placeholder')}
           pending={chat.pending}
           onSend={(text) => void chat.send(text)}
           textareaRef={box}

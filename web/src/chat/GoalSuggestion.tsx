@@ -1,5 +1,7 @@
-import { type CreateGoalAction, formatDate } from '@lifequest/proto';
+import type { CreateGoalAction } from '@lifequest/proto';
 import { CalendarDays, CheckCircle2, Plus, Swords } from 'lucide-react';
+import { formatCount, formatDay } from '../i18n/format.ts';
+import { useLocale, useT } from '../i18n/useT.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { Button } from '../ui/Button.tsx';
 
@@ -13,8 +15,10 @@ export interface GoalSuggestionProps {
 
 /** A quest The Pathfinder suggests in the floating chat, added with one click. */
 export function GoalSuggestion({ action, state, busy, onApply }: GoalSuggestionProps) {
+  const t = useT();
+  const locale = useLocale();
   const { title, targetDate, xpTotal, milestones } = action.payload;
-  const due = formatDate(targetDate);
+  const due = formatDay(targetDate, locale);
   return (
     <div
       className="ml-9 grid gap-2 rounded-lg border border-gold/40 bg-gold/5 p-3 text-sm"
@@ -28,10 +32,10 @@ export function GoalSuggestion({ action, state, busy, onApply }: GoalSuggestionP
         {due ? (
           <span className="inline-flex items-center gap-1">
             <CalendarDays className="size-3.5" aria-hidden />
-            Target: {due}
+            {t('goal.target', { date: due })}
           </span>
         ) : null}
-        <Badge>{xpTotal} XP</Badge>
+        <Badge>{t('profile.xp', { xp: formatCount(xpTotal, locale) })}</Badge>
       </div>
       {milestones.length > 0 ? (
         <ol className="grid list-decimal gap-0.5 pl-5 text-parchment text-xs">
@@ -40,8 +44,11 @@ export function GoalSuggestion({ action, state, busy, onApply }: GoalSuggestionP
             <li key={index}>
               {milestone.title}
               <span className="text-muted">
-                {' '}
-                · {formatDate(milestone.dueDate)} · {milestone.xpReward} XP
+                {' · '}
+                {t('pathfinder.milestone.when', {
+                  date: formatDay(milestone.dueDate, locale),
+                  xp: formatCount(milestone.xpReward, locale),
+                })}
               </span>
             </li>
           ))}
@@ -50,7 +57,7 @@ export function GoalSuggestion({ action, state, busy, onApply }: GoalSuggestionP
       {state === 'added' ? (
         <p className="inline-flex items-center gap-1.5 font-semibold text-finance" role="status">
           <CheckCircle2 className="size-4" aria-hidden />
-          Added to your quests
+          {t('chat.suggestion.added')}
         </p>
       ) : (
         <Button
@@ -59,7 +66,7 @@ export function GoalSuggestion({ action, state, busy, onApply }: GoalSuggestionP
           onClick={onApply}
         >
           <Plus className="size-4" aria-hidden />
-          {state === 'adding' ? 'Adding...' : 'Add to My Quests'}
+          {state === 'adding' ? t('chat.suggestion.adding') : t('chat.suggestion.add')}
         </Button>
       )}
     </div>

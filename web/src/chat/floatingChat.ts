@@ -8,16 +8,20 @@ import {
   fallbackGoalPlan,
 } from '@lifequest/proto';
 import { postStreamingWithFallback } from '../api/http.ts';
+import { translate } from '../i18n/translate.ts';
 
-/** What the hero reads when The Pathfinder cannot be reached. */
-export const CHAT_CONNECTION_FAILURE =
-  'I encountered an issue connecting to The Pathfinder. Please try again.';
+/** What the hero reads when The Pathfinder cannot be reached, in the hero's language. */
+export function chatConnectionFailure(): string {
+  return translate('chat.connectionFailure');
+}
 /** What the hero reads when the answer came back without a reply. */
-export const CHAT_EMPTY_REPLY = 'I encountered an issue. Please try again.';
+export function chatEmptyReply(): string {
+  return translate('chat.emptyReply');
+}
 
+/** The floating chat's first line, written here (not by The Pathfinder), so in the hero's language. */
 export function floatingChatGreeting(name: string): string {
-  const hero = name.trim() || 'hero';
-  return `Greetings, ${hero}! I am The Pathfinder. Tell me a goal that calls to you and I will shape it into a quest, or ask me how to stay on the path.`;
+  return translate('chat.greeting', { hero: name.trim() || translate('chat.hero') });
 }
 
 export interface FloatingChatLine {
@@ -54,10 +58,10 @@ export async function askFloatingChat(
       handlers,
     );
   } catch {
-    return { role: 'assistant', content: CHAT_CONNECTION_FAILURE, failed: true };
+    return { role: 'assistant', content: chatConnectionFailure(), failed: true };
   }
   const text = typeof reply?.reply === 'string' ? reply.reply.trim() : '';
-  if (text === '') return { role: 'assistant', content: CHAT_EMPTY_REPLY, failed: true };
+  if (text === '') return { role: 'assistant', content: chatEmptyReply(), failed: true };
   const replans = readReplanActions(reply?.actions);
   return {
     role: 'assistant',

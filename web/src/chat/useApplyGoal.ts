@@ -1,6 +1,7 @@
 import type { CreatedGoal, CreateGoalAction } from '@lifequest/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/http.ts';
+import { errorTextNow, translate } from '../i18n/translate.ts';
 import { refreshQuests } from '../quests/questQueries.ts';
 import { toast } from '../ui/toast/toastStore.ts';
 
@@ -16,7 +17,7 @@ export function useApplyGoal() {
     mutationFn: (action: CreateGoalAction) => api.post<CreatedGoal>('/api/goals', action.payload),
     onSuccess: () => refreshQuests(queryClient),
     onError: (error) => {
-      toast({ title: 'Error', description: error.message, variant: 'destructive' });
+      toast({ title: translate('toast.error'), description: errorTextNow(error), variant: 'destructive' });
     },
   });
 }

@@ -2,6 +2,7 @@ import { Bot } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { ChatComposer } from '../chat/ChatComposer.tsx';
 import { ChatTranscript } from '../chat/ChatTranscript.tsx';
+import { useT } from '../i18n/useT.ts';
 import { LongWait } from '../ui/LongWait.tsx';
 import { type CoachLine, useCoachChat, useConfirmPlan, useWaitingPlan } from './advisor.ts';
 import { PlanProposal } from './PlanProposal.tsx';
@@ -9,16 +10,12 @@ import { PlanProposal } from './PlanProposal.tsx';
 /** The AI coach panel is 600 px tall. */
 export const AI_COACH_PANEL_HEIGHT = 600;
 
-/** The coach's opening words, shown above the stored conversation (and never sent back). */
-const COACH_INTRO: CoachLine = {
-  role: 'assistant',
-  content:
-    'Well met! I am your coach. Name a goal with a number and a date, e.g. "run 5 km by June", and I will draft a plan for you to confirm.',
-};
-
 /** The Pathfinder page's chat tab: the AI Coach, and the plan it proposes waiting for Confirm. */
 export function AiCoach() {
+  const t = useT();
   const chat = useCoachChat();
+  // The coach's opening words, shown above the stored conversation (and never sent back).
+  const intro: CoachLine = { role: 'assistant', content: t('pathfinder.coach.intro') };
   // Cancel hides the panel (docs/product.md#pathfinder) for the rest of the visit; see useWaitingPlan.
   const { plan, draftId, key: draftKey, cancel } = useWaitingPlan();
   const confirm = useConfirmPlan();
@@ -41,30 +38,28 @@ export function AiCoach() {
           <Bot className="size-6 text-gold" aria-hidden />
           <div>
             <h2 id="ai-coach-title" className="text-gold text-xl">
-              AI Coach
+              {t('pathfinder.coach.title')}
             </h2>
-            <p className="text-muted text-xs">
-              Tell the coach what you want to achieve, how much, and by when.
-            </p>
+            <p className="text-muted text-xs">{t('pathfinder.coach.subtitle')}</p>
           </div>
         </div>
         {chat.loading ? (
-          <p className="flex-1 text-muted text-sm">Loading your conversation...</p>
+          <p className="flex-1 text-muted text-sm">{t('pathfinder.coach.loading')}</p>
         ) : (
           <ChatTranscript
-            label="Conversation with the AI Coach"
+            label={t('pathfinder.coach.transcript')}
             className="min-h-0 flex-1 rounded-lg bg-night/50"
-            messages={[COACH_INTRO, ...chat.lines]}
+            messages={[intro, ...chat.lines]}
             pending={chat.pending}
             streamed={chat.streamed}
             // The progress bar below says it, with the time so far.
             waitingText={null}
           />
         )}
-        {chat.pending ? <LongWait label="The Pathfinder is drafting a reply..." /> : null}
+        {chat.pending ? <LongWait label={t('pathfinder.coach.drafting')} /> : null}
         <ChatComposer
-          label="Message the AI Coach"
-          placeholder="e.g. I want to read 12 books by December"
+          label={t('pathfinder.coach.message')}
+          placeholder={t('pathfinder.coach.placeholder')}
           // Nothing is sent before the stored conversation is shown, or it would land above it.
           pending={chat.pending || chat.loading}
           onSend={(text) => void chat.send(text)}

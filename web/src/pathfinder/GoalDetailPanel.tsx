@@ -1,11 +1,8 @@
-import {
-  type DashboardItem,
-  formatDate,
-  formatProgressValue,
-  formatTargetValue,
-  timeAgo,
-} from '@lifequest/proto';
+import type { DashboardItem, GoalDetail } from '@lifequest/proto';
 import { CheckCircle2, Circle, Target, X } from 'lucide-react';
+import { useErrorText } from '../i18n/errorText.ts';
+import { formatCount, formatDay, formatTarget, formatValue, timeAgoText } from '../i18n/format.ts';
+import { useLocale, useT } from '../i18n/useT.ts';
 import { TargetProgress } from '../quests/TargetProgress.tsx';
 import { useToggleMilestone } from '../quests/useToggleMilestone.ts';
 import { dashboardItemIsBehind } from '../replan/behind.ts';
@@ -14,8 +11,32 @@ import { Card } from '../ui/Card.tsx';
 import { LogProgressPanel } from './LogProgressPanel.tsx';
 import { recentProgress, useGoalDetail } from './pathfinderQueries.ts';
 
+/** The goal's latest entries, newest first: the value, how long ago, the note. */
+function RecentProgress({ entries, unit }: { entries: GoalDetail['progress']; unit: string | null }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <ol className="grid gap-2" data-testid="recent-progress">
+      {entries.map((entry) => (
+        <li key={entry.id} className="grid gap-0.5 rounded-md border border-edge bg-night/50 px-3 py-2">
+          <div className="flex items-baseline justify-between gap-3">
+            <span className="font-semibold text-parchment">{formatValue(entry.value, unit, locale)}</span>
+            <time dateTime={entry.ts} title={formatDay(entry.ts, locale)} className="text-muted text-xs">
+              {timeAgoText(entry.ts, new Date(), t)}
+            </time>
+          </div>
+          {entry.note ? <p className="break-words text-muted text-sm">{entry.note}</p> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** The selected goal: Log Progress, its recent progress (last 5, newest first) and its milestones. */
 export function GoalDetailPanel({ item, onClose }: { item: DashboardItem; onClose: () => void }) {
+  const t = useT();
+  const locale = useLocale();
+  const errorText = useErrorText();
   const detail = useGoalDetail(item.goal.id);
   const toggle = useToggleMilestone();
   const { goal } = item;
@@ -24,21 +45,21 @@ export function GoalDetailPanel({ item, onClose }: { item: DashboardItem; onClos
     <Card aria-labelledby="selected-goal-title" className="grid gap-5" data-testid="goal-detail">
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
-          <p className="text-muted text-xs uppercase tracking-wider">Selected quest</p>
+          <p className="text-muted text-xs uppercase tracking-wider">{t('pathfinder.detail.selected')}</p>
           <h2 id="selected-goal-title" className="break-words text-parchment text-xl">
             {goal.title}
           </h2>
           {goal.targetValue !== null ? (
             <p className="mt-1 flex items-center gap-1.5 text-muted text-sm" data-testid="goal-detail-target">
               <Target className="size-4 shrink-0 text-gold" aria-hidden />
-              Target: {formatTargetValue(goal.targetValue, goal.unit)}
+              {t('goal.target', { date: formatTarget(goal.targetValue, goal.unit, locale) })}
             </p>
           ) : null}
         </div>
         <button
           type="button"
           onClick={onClose}
-          aria-label="Close the selected quest"
+          aria-label={t('pathfinder.detail.close')}
           className="rounded-md p-2 text-muted hover:bg-white/5 hover:text-parchment"
         >
           <X className="size-5" aria-hidden />
@@ -47,7 +68,7 @@ export function GoalDetailPanel({ item, onClose }: { item: DashboardItem; onClos
 
       {dashboardItemIsBehind(item, new Date()) ? (
         <div className="grid gap-2 rounded-md border border-gold/30 bg-gold/5 p-3" data-testid="quest-behind">
-          <p className="text-parchment text-sm">This quest has fallen behind its plan.</p>
+          <p className="text-parchment text-sm">{t('goal.behind')}</p>
           <ReplanButton goalId={goal.id} title={goal.title} />
         </div>
       ) : null}
@@ -72,39 +93,25 @@ export function GoalDetailPanel({ item, onClose }: { item: DashboardItem; onClos
 
       <section aria-labelledby="recent-progress-title" className="grid gap-2">
         <h3 id="recent-progress-title" className="text-gold text-lg">
-          Recent Progress
+          {t('pathfinder.detail.recent')}
         </h3>
         {detail.isPending ? (
-          <p className="text-muted text-sm">Loading progress...</p>
+          <p className="text-muted text-sm">{t('pathfinder.detail.loading')}</p>
         ) : detail.isError ? (
           <p role="alert" className="text-red-300 text-sm">
-            {detail.error.message}
+            {errorText(detail.error)}
           </p>
         ) : recent.length === 0 ? (
-          <p className="text-muted text-sm">No progress logged yet. Your first entry will show here.</p>
+          <p className="text-muted text-sm">{t('pathfinder.detail.noProgress')}</p>
         ) : (
-          <ol className="grid gap-2" data-testid="recent-progress">
-            {recent.map((entry) => (
-              <li key={entry.id} className="grid gap-0.5 rounded-md border border-edge bg-night/50 px-3 py-2">
-                <div className="flex items-baseline justify-between gap-3">
-                  <span className="font-semibold text-parchment">
-                    {formatProgressValue(entry.value, goal.unit)}
-                  </span>
-                  <time dateTime={entry.ts} title={formatDate(entry.ts)} className="text-muted text-xs">
-                    {timeAgo(entry.ts)}
-                  </time>
-                </div>
-                {entry.note ? <p className="break-words text-muted text-sm">{entry.note}</p> : null}
-              </li>
-            ))}
-          </ol>
+          <RecentProgress entries={recent} unit={goal.unit} />
         )}
       </section>
 
       {detail.data && detail.data.milestones.length > 0 ? (
         <section aria-labelledby="selected-milestones-title" className="grid gap-2">
           <h3 id="selected-milestones-title" className="text-gold text-lg">
-            Milestones
+            {t('profile.stat.milestones')}
           </h3>
           <ul className="grid gap-1.5">
             {detail.data.milestones.map((milestone) => {
@@ -112,9 +119,15 @@ export function GoalDetailPanel({ item, onClose }: { item: DashboardItem; onClos
               return (
                 <li key={milestone.id} className="flex items-center gap-2 text-sm">
                   {done ? (
-                    <CheckCircle2 className="size-4 shrink-0 text-finance" aria-label="Done" />
+                    <CheckCircle2
+                      className="size-4 shrink-0 text-finance"
+                      aria-label={t('pathfinder.milestone.done')}
+                    />
                   ) : (
-                    <Circle className="size-4 shrink-0 text-muted" aria-label="Open" />
+                    <Circle
+                      className="size-4 shrink-0 text-muted"
+                      aria-label={t('pathfinder.milestone.open')}
+                    />
                   )}
                   <span
                     className={`min-w-0 flex-1 break-words ${done ? 'text-muted line-through' : 'text-parchment'}`}
@@ -122,7 +135,10 @@ export function GoalDetailPanel({ item, onClose }: { item: DashboardItem; onClos
                     {milestone.label}
                   </span>
                   <span className="shrink-0 text-muted text-xs">
-                    {formatDate(milestone.dueDate)} · {milestone.xpReward} XP
+                    {t('pathfinder.milestone.when', {
+                      date: formatDay(milestone.dueDate, locale),
+                      xp: formatCount(milestone.xpReward, locale),
+                    })}
                   </span>
                 </li>
               );

@@ -1,5 +1,7 @@
-import { MIN_SEC_UNIT, PROGRESS_NOTE_MAX, parseProgressValue } from '@lifequest/proto';
+import { MIN_SEC_UNIT, PROGRESS_NOTE_MAX, PROGRESS_VALUE_ERRORS, parseProgressValue } from '@lifequest/proto';
 import { type FormEvent, useId, useState } from 'react';
+import type { MessageKey } from '../i18n/messages/en.ts';
+import { useT } from '../i18n/useT.ts';
 import { Button } from '../ui/Button.tsx';
 import { inputClasses } from '../ui/Field.tsx';
 import { useLogProgress } from './pathfinderQueries.ts';
@@ -14,25 +16,33 @@ function isMinSec(unit: string | null): boolean {
   return unit?.trim().toLowerCase() === MIN_SEC_UNIT;
 }
 
+/** A value proto's parser refused, by its reason: the English is the parser's own sentence. */
+function valueErrorKey(error: string): MessageKey | null {
+  const reason = Object.entries(PROGRESS_VALUE_ERRORS).find(([, text]) => text === error)?.[0];
+  return reason ? (`pathfinder.log.error.${reason}` as MessageKey) : null;
+}
+
 /**
  * Record Progress needs a value; the note is optional; a 'min:s' goal takes 5:30 or 330
  * (seconds). The value is read here first, so a typo is explained before anything is sent.
  */
 export function LogProgressPanel({ goalId, title, unit }: LogProgressPanelProps) {
+  const t = useT();
   const [value, setValue] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const log = useLogProgress();
   const id = useId();
   const minSec = isMinSec(unit);
-  const unitLabel = unit?.trim() ? (minSec ? 'minutes:seconds' : unit.trim()) : '';
+  const unitLabel = unit?.trim() ? (minSec ? t('pathfinder.log.minSec') : unit.trim()) : '';
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (value.trim() === '' || log.isPending) return;
     const parsed = parseProgressValue(value, unit);
     if (!parsed.ok) {
-      setError(parsed.error);
+      const key = valueErrorKey(parsed.error);
+      setError(key ? t(key) : parsed.error);
       return;
     }
     setError(null);
@@ -50,11 +60,11 @@ export function LogProgressPanel({ goalId, title, unit }: LogProgressPanelProps)
   return (
     <form onSubmit={submit} className="grid gap-3" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="text-gold text-lg">
-        Log Progress
+        {t('pathfinder.log.title')}
       </h3>
       <div className="grid gap-1.5">
         <label htmlFor={`${id}-value`} className="font-medium text-parchment text-sm">
-          Value{unitLabel ? ` (${unitLabel})` : ''}
+          {unitLabel ? t('pathfinder.log.valueIn', { unit: unitLabel }) : t('pathfinder.log.value')}
         </label>
         <input
           id={`${id}-value`}
@@ -62,7 +72,7 @@ export function LogProgressPanel({ goalId, title, unit }: LogProgressPanelProps)
           required
           inputMode={minSec ? 'text' : 'decimal'}
           autoComplete="off"
-          placeholder={minSec ? '5:30 or 330' : 'e.g. 12'}
+          placeholder={minSec ? t('pathfinder.log.minSecPlaceholder') : t('pathfinder.log.placeholder')}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : minSec ? `${id}-hint` : undefined}
           onChange={(event) => {
@@ -73,7 +83,7 @@ export function LogProgressPanel({ goalId, title, unit }: LogProgressPanelProps)
         />
         {minSec ? (
           <p id={`${id}-hint`} className="text-muted text-xs">
-            A time as minutes:seconds (5:30) or in seconds (330).
+            {t('pathfinder.log.minSecHint')}
           </p>
         ) : null}
         {error ? (
@@ -84,7 +94,7 @@ export function LogProgressPanel({ goalId, title, unit }: LogProgressPanelProps)
       </div>
       <div className="grid gap-1.5">
         <label htmlFor={`${id}-note`} className="font-medium text-parchment text-sm">
-          Note (optional)
+          {t('pathfinder.log.note')}
         </label>
         <textarea
           id={`${id}-note`}
@@ -92,7 +102,7 @@ export function LogProgressPanel({ goalId, title, unit }: LogProgressPanelProps)
           maxLength={PROGRESS_NOTE_MAX}
           value={note}
           onChange={(event) => setNote(event.target.value)}
-          placeholder="How did it go?"
+          placeholder={t('pathfinder.log.notePlaceholder')}
           className={inputClasses('resize-y')}
         />
       </div>
@@ -102,7 +112,7 @@ export function LogProgressPanel({ goalId, title, unit }: LogProgressPanelProps)
         className="justify-self-start"
         disabled={value.trim() === '' || log.isPending}
       >
-        {log.isPending ? 'Recording...' : 'Record Progress'}
+        {log.isPending ? t('pathfinder.log.recording') : t('pathfinder.log.record')}
       </Button>
     </form>
   );

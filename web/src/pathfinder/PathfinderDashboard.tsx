@@ -1,6 +1,9 @@
-import { type DashboardItem, formatDate, formatTargetValue } from '@lifequest/proto';
+import type { DashboardItem } from '@lifequest/proto';
 import { CalendarDays, Compass, Flag, Target } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useErrorText } from '../i18n/errorText.ts';
+import { formatCount, formatDay, formatTarget } from '../i18n/format.ts';
+import { useLocale, useT } from '../i18n/useT.ts';
 import { TargetProgress } from '../quests/TargetProgress.tsx';
 import { dashboardItemIsBehind } from '../replan/behind.ts';
 import { Badge } from '../ui/Badge.tsx';
@@ -8,6 +11,7 @@ import { Card } from '../ui/Card.tsx';
 import { clampPercent } from '../ui/ProgressBar.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { GoalDetailPanel } from './GoalDetailPanel.tsx';
+import { categoryText, difficultyText } from './goalWords.ts';
 import { useDashboard } from './pathfinderQueries.ts';
 
 function GoalTile({
@@ -19,8 +23,10 @@ function GoalTile({
   selected: boolean;
   onToggle: () => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const { goal } = item;
-  const target = formatDate(goal.targetDate);
+  const target = formatDay(goal.targetDate, locale);
   const percent = clampPercent(item.progressPercentage);
   return (
     <li>
@@ -45,25 +51,30 @@ function GoalTile({
         </span>
         <span className="flex flex-wrap items-center gap-2 text-muted text-xs">
           {goal.category ? (
-            <Badge className="border-edge bg-night text-parchment">{goal.category}</Badge>
+            <Badge className="border-edge bg-night text-parchment">{categoryText(goal.category, t)}</Badge>
           ) : null}
           {goal.difficulty ? (
-            <Badge className="border-edge bg-night text-parchment">{goal.difficulty}</Badge>
+            <Badge className="border-edge bg-night text-parchment">
+              {difficultyText(goal.difficulty, t)}
+            </Badge>
           ) : null}
           {dashboardItemIsBehind(item, new Date()) ? (
-            <Badge className="border-gold/50 bg-gold/15 text-gold">Behind schedule</Badge>
+            <Badge className="border-gold/50 bg-gold/15 text-gold">{t('pathfinder.card.behind')}</Badge>
           ) : null}
           <span>
-            {item.completedMilestones}/{item.totalMilestones} milestones
+            {t('pathfinder.card.milestones', { done: item.completedMilestones, total: item.totalMilestones })}
           </span>
           <span>
-            {item.totalXp}/{goal.totalGoalXp} XP
+            {t('pathfinder.card.xp', {
+              xp: formatCount(item.totalXp, locale),
+              total: formatCount(goal.totalGoalXp, locale),
+            })}
           </span>
           {goal.targetValue !== null ? (
             <span className="inline-flex items-center gap-1" data-testid="goal-target">
               <Target className="size-3.5" aria-hidden />
-              <span className="sr-only">Target: </span>
-              {formatTargetValue(goal.targetValue, goal.unit)}
+              <span className="sr-only">{t('pathfinder.targetLabel')} </span>
+              {formatTarget(goal.targetValue, goal.unit, locale)}
             </span>
           ) : null}
           {target ? (
@@ -80,9 +91,9 @@ function GoalTile({
           <span className="flex items-center gap-1.5 text-parchment text-sm">
             <Flag className="size-4 shrink-0 text-gold" aria-hidden />
             <span className="min-w-0 break-words">
-              Next: {item.nextMilestone.label}
+              {t('pathfinder.card.next', { milestone: item.nextMilestone.label })}
               {item.nextMilestone.dueDate ? (
-                <span className="text-muted"> · {formatDate(item.nextMilestone.dueDate)}</span>
+                <span className="text-muted"> · {formatDay(item.nextMilestone.dueDate, locale)}</span>
               ) : null}
             </span>
           </span>
@@ -94,6 +105,8 @@ function GoalTile({
 
 /** The Pathfinder page's dashboard tab: active goal cards; a selected one opens Log Progress. */
 export function PathfinderDashboard() {
+  const t = useT();
+  const errorText = useErrorText();
   const dashboard = useDashboard();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -104,11 +117,11 @@ export function PathfinderDashboard() {
     if (selectedId) panel.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [selectedId]);
 
-  if (dashboard.isPending) return <Spinner label="Loading your quests..." />;
+  if (dashboard.isPending) return <Spinner label={t('pathfinder.dashboard.loading')} />;
   if (dashboard.isError) {
     return (
       <p role="alert" className="py-10 text-center text-red-300">
-        {dashboard.error.message}
+        {errorText(dashboard.error)}
       </p>
     );
   }
@@ -119,10 +132,8 @@ export function PathfinderDashboard() {
     return (
       <Card className="grid justify-items-center gap-3 py-12 text-center">
         <Compass className="size-12 text-gold/70" aria-hidden />
-        <h2 className="text-parchment text-xl">No Active Quests</h2>
-        <p className="max-w-sm text-muted">
-          Ask the AI Coach for a plan, or tell The Pathfinder in the chat bubble what you want to achieve.
-        </p>
+        <h2 className="text-parchment text-xl">{t('quests.empty.title')}</h2>
+        <p className="max-w-sm text-muted">{t('pathfinder.dashboard.empty')}</p>
       </Card>
     );
   }
@@ -132,10 +143,10 @@ export function PathfinderDashboard() {
       <section aria-labelledby="active-goals-title" className="grid gap-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="active-goals-title" className="text-gold text-xl">
-            Active Goals
+            {t('pathfinder.dashboard.title')}
           </h2>
           <p className="text-muted text-sm">
-            {selected ? 'Click the card again to deselect it.' : 'Select a goal to log progress.'}
+            {selected ? t('pathfinder.dashboard.deselect') : t('pathfinder.dashboard.select')}
           </p>
         </div>
         <ul ref={list} className="grid gap-3 md:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
@@ -161,7 +172,7 @@ export function PathfinderDashboard() {
           />
         ) : (
           <Card className="hidden text-center text-muted lg:block">
-            Select a goal to log progress and see its recent entries.
+            {t('pathfinder.dashboard.selectHint')}
           </Card>
         )}
       </div>

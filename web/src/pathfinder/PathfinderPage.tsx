@@ -5,7 +5,7 @@ import { NeedsNetwork } from '../offline/NeedsNetwork.tsx';
 import { Card } from '../ui/Card.tsx';
 import { TabsList, TabsTrigger, useTabParam } from '../ui/Tabs.tsx';
 import { AiCoach } from './AiCoach.tsx';
-import { useWaitingPlan } from './advisor.ts';
+import { useAiProvider, useWaitingPlan } from './advisor.ts';
 import { PathfinderDashboard } from './PathfinderDashboard.tsx';
 
 const TABS = [
@@ -25,6 +25,10 @@ export default function PathfinderPage() {
   // The draft plan is fetched on load, whichever tab is open; the Chat tab says one awaits
   // (not one the hero cancelled).
   const planWaiting = useWaitingPlan().plan !== null;
+  // Only a Pathfinder that cannot write the hero's language says so: the offline engine writes English
+  // only, a model answers in the hero's language (docs/features/languages.md). Unknown until it is read.
+  const languages = useAiProvider().data?.languages;
+  const englishOnly = locale !== 'en' && languages !== undefined && !languages.includes(locale);
 
   return (
     <div className="grid gap-6">
@@ -33,12 +37,11 @@ export default function PathfinderPage() {
         <div>
           <h1 className="text-2xl text-gold sm:text-3xl">{t('pathfinder.title')}</h1>
           <p className="text-muted text-sm">{t('pathfinder.subtitle')}</p>
-          {/* The offline engine writes English only (docs/features/languages.md). */}
-          {locale === 'en' ? null : (
+          {englishOnly ? (
             <p className="text-gold text-sm" lang={locale} data-testid="pathfinder-english-only">
               {t('pathfinder.englishOnly')}
             </p>
-          )}
+          ) : null}
         </div>
       </div>
       <Tabs.Root value={tab} onValueChange={selectTab} className="grid gap-4">

@@ -1,8 +1,11 @@
-import { formatDate, formatTargetValue, type Plan } from '@lifequest/proto';
+import type { Plan } from '@lifequest/proto';
 import { CalendarDays, Check, ScrollText, Target } from 'lucide-react';
 import type { Ref } from 'react';
+import { formatCount, formatDay, formatTarget } from '../i18n/format.ts';
+import { useLocale, useT } from '../i18n/useT.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { Button } from '../ui/Button.tsx';
+import { categoryText, difficultyText } from './goalWords.ts';
 
 export interface PlanProposalProps {
   plan: Plan;
@@ -14,9 +17,13 @@ export interface PlanProposalProps {
 
 /** The plan The Pathfinder proposes, waiting for the hero's Confirm (docs/product.md#pathfinder). */
 export function PlanProposal({ plan, confirming, onConfirm, onCancel, ref }: PlanProposalProps) {
+  const t = useT();
+  const locale = useLocale();
   const { goal, milestones, xp_policy: xp, habits } = plan;
   const metric =
-    goal.metric.target_value !== null ? formatTargetValue(goal.metric.target_value, goal.metric.unit) : null;
+    goal.metric.target_value !== null
+      ? formatTarget(goal.metric.target_value, goal.metric.unit, locale)
+      : null;
   return (
     <section
       ref={ref}
@@ -27,27 +34,27 @@ export function PlanProposal({ plan, confirming, onConfirm, onCancel, ref }: Pla
       <div className="grid gap-1">
         <p className="flex items-center gap-1.5 text-gold text-xs uppercase tracking-wider">
           <ScrollText className="size-4" aria-hidden />
-          Proposed plan
+          {t('pathfinder.plan.proposed')}
         </p>
         <h3 id="plan-title" className="break-words text-parchment text-xl">
           {goal.title}
         </h3>
         <div className="flex flex-wrap gap-2">
-          <Badge className="border-edge bg-night text-parchment">{goal.category}</Badge>
-          <Badge className="border-edge bg-night text-parchment">{goal.difficulty}</Badge>
+          <Badge className="border-edge bg-night text-parchment">{categoryText(goal.category, t)}</Badge>
+          <Badge className="border-edge bg-night text-parchment">{difficultyText(goal.difficulty, t)}</Badge>
           {metric ? (
             <Badge className="border-edge bg-night text-parchment" data-testid="plan-target">
               <Target className="mr-1 size-3" aria-hidden />
-              <span className="sr-only">Target: </span>
+              <span className="sr-only">{t('pathfinder.targetLabel')} </span>
               {metric}
             </Badge>
           ) : null}
-          <Badge>{xp.total_goal_xp} XP</Badge>
+          <Badge>{t('profile.xp', { xp: formatCount(xp.total_goal_xp, locale) })}</Badge>
         </div>
       </div>
 
       <div className="grid gap-2">
-        <h4 className="font-semibold text-parchment text-sm">Milestones</h4>
+        <h4 className="font-semibold text-parchment text-sm">{t('profile.stat.milestones')}</h4>
         <ol className="grid gap-1.5">
           {milestones.map((milestone, index) => (
             <li
@@ -61,10 +68,12 @@ export function PlanProposal({ plan, confirming, onConfirm, onCancel, ref }: Pla
                 {milestone.due_date ? (
                   <span className="inline-flex items-center gap-1">
                     <CalendarDays className="size-3" aria-hidden />
-                    {formatDate(milestone.due_date)}
+                    {formatDay(milestone.due_date, locale)}
                   </span>
                 ) : null}
-                <span className="block">{milestone.xp_reward} XP</span>
+                <span className="block">
+                  {t('profile.xp', { xp: formatCount(milestone.xp_reward, locale) })}
+                </span>
               </span>
             </li>
           ))}
@@ -72,13 +81,15 @@ export function PlanProposal({ plan, confirming, onConfirm, onCancel, ref }: Pla
       </div>
 
       <p className="text-muted text-xs">
-        Bonuses: +{xp.bonuses.early_milestone} XP for a milestone done early, +{xp.bonuses.logging_daily} XP
-        for the first progress logged each day.
+        {t('pathfinder.plan.bonuses', {
+          early: formatCount(xp.bonuses.early_milestone, locale),
+          daily: formatCount(xp.bonuses.logging_daily, locale),
+        })}
       </p>
 
       {habits.length > 0 ? (
         <div className="grid gap-1">
-          <h4 className="font-semibold text-parchment text-sm">Habits</h4>
+          <h4 className="font-semibold text-parchment text-sm">{t('pathfinder.plan.habits')}</h4>
           <ul className="grid list-disc gap-0.5 pl-5 text-parchment text-sm">
             {habits.map((habit, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: habits never reorder
@@ -91,10 +102,10 @@ export function PlanProposal({ plan, confirming, onConfirm, onCancel, ref }: Pla
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button onClick={onConfirm} disabled={confirming}>
           <Check className="size-4" aria-hidden />
-          {confirming ? 'Creating your quest...' : 'Confirm'}
+          {confirming ? t('pathfinder.plan.creating') : t('pathfinder.plan.confirm')}
         </Button>
         <Button variant="ghost" onClick={onCancel} disabled={confirming}>
-          Cancel
+          {t('delete.cancel')}
         </Button>
       </div>
     </section>

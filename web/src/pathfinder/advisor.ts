@@ -4,6 +4,7 @@
 import type {
   AdvisorMessage,
   AdvisorReply,
+  AiProviderInfo,
   Plan,
   PlanDraftResponse,
   QuestWithMilestones,
@@ -12,10 +13,23 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { useRef, useState, useSyncExternalStore } from 'react';
 import { ApiError, api, postStreamingWithFallback } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
-import { CHAT_CONNECTION_FAILURE } from '../chat/floatingChat.ts';
+import { chatConnectionFailure } from '../chat/floatingChat.ts';
+import { errorTextNow, translate } from '../i18n/translate.ts';
 import { refreshQuests } from '../quests/questQueries.ts';
 import { rewardsStore } from '../rewards/rewardsStore.ts';
 import { toast } from '../ui/toast/toastStore.ts';
+
+/**
+ * Which Pathfinder answers and the languages it writes (GET /api/ai/provider): the page says it speaks
+ * English only when it does (docs/features/languages.md). It does not change while the app runs.
+ */
+export function useAiProvider() {
+  return useQuery({
+    queryKey: queryKeys.aiProvider,
+    queryFn: () => api.get<AiProviderInfo>('/api/ai/provider'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
 
 export function usePlanDraft() {
   return useQuery({
@@ -149,8 +163,8 @@ export function useCoachChat() {
     } catch (error) {
       const words =
         error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401
-          ? error.message
-          : CHAT_CONNECTION_FAILURE;
+          ? errorTextNow(error)
+          : chatConnectionFailure();
       setSaid([...asked, { role: 'assistant', content: words }]);
     } finally {
       setStreamed('');
@@ -173,15 +187,19 @@ export function useConfirmPlan() {
       queryClient.setQueryData<PlanDraftResponse>(queryKeys.planDraft, { plan: null, draftId: null });
       refreshQuests(queryClient);
       // A re-plan (the plan names its quest) updated that quest rather than creating one.
+      const values = { title: quest.goal.title };
       toast(
         plan.goal_id
-          ? { title: 'Quest Re-planned', description: `"${quest.goal.title}" has a new path.` }
-          : { title: 'Quest Created', description: `"${quest.goal.title}" is now on your dashboard.` },
+          ? { title: translate('replan.done'), description: translate('replan.done.body', values) }
+          : {
+              title: translate('pathfinder.toast.created'),
+              description: translate('pathfinder.toast.created.body', values),
+            },
       );
       rewardsStore.celebrate({ planTitle: quest.goal.title });
     },
     onError: (error) => {
-      toast({ title: 'Error', description: error.message, variant: 'destructive' });
+      toast({ title: translate('toast.error'), description: errorTextNow(error), variant: 'destructive' });
     },
   });
 }

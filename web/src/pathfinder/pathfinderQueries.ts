@@ -1,12 +1,10 @@
-import {
-  type DashboardResponse,
-  formatProgressValue,
-  type GoalDetail,
-  type ProgressEntry,
-} from '@lifequest/proto';
+import type { DashboardResponse, GoalDetail, ProgressEntry } from '@lifequest/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
+import { formatCount, formatValue } from '../i18n/format.ts';
+import { localeStore } from '../i18n/localeStore.ts';
+import { errorTextNow, translate } from '../i18n/translate.ts';
 import { queueProgress } from '../offline/checkOff.ts';
 import { isNetworkFailure, isOnline } from '../offline/network.ts';
 import { refreshQuests } from '../quests/questQueries.ts';
@@ -61,24 +59,35 @@ export function useLogProgress() {
       }
     },
     onSuccess: (entry, input) => {
+      const locale = localeStore.current();
       if (!entry) {
         toast({
-          title: 'Saved offline',
-          description: `${formatProgressValue(input.value, input.unit)} on "${input.title}" will be logged when you are back online.`,
+          title: translate('pathfinder.toast.offline'),
+          description: translate('pathfinder.toast.offline.body', {
+            value: formatValue(input.value, input.unit, locale),
+            title: input.title,
+          }),
         });
         return;
       }
       showXpChange(queryClient, entry.xpBonus);
       refreshQuests(queryClient);
       refreshStreakSoon(queryClient);
-      const bonus = entry.xpBonus > 0 ? ` +${entry.xpBonus} XP for logging today.` : '';
+      const value = formatValue(entry.value, input.unit, locale);
       toast({
-        title: 'Progress Recorded',
-        description: `${formatProgressValue(entry.value, input.unit)} logged on "${input.title}".${bonus}`,
+        title: translate('pathfinder.toast.recorded'),
+        description:
+          entry.xpBonus > 0
+            ? translate('pathfinder.toast.recorded.bonus', {
+                value,
+                title: input.title,
+                xp: formatCount(entry.xpBonus, locale),
+              })
+            : translate('pathfinder.toast.recorded.body', { value, title: input.title }),
       });
     },
     onError: (error) => {
-      toast({ title: 'Error', description: error.message, variant: 'destructive' });
+      toast({ title: translate('toast.error'), description: errorTextNow(error), variant: 'destructive' });
     },
   });
 }

@@ -1,17 +1,17 @@
 import { Route } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { useT } from '../i18n/useT.ts';
 import { buttonClasses } from '../ui/Button.tsx';
 
 const loadDialog = () => import('./ReplanDialog.tsx');
 const ReplanDialog = lazy(loadDialog);
-
-export const REPLAN_LABEL = 'Re-plan with The Pathfinder';
 
 /**
  * "Re-plan with The Pathfinder", on a quest that fell behind (replan/behind.ts). It opens the re-plan
  * beside the current plan; the dialog (and its request) loads only when the hero asks for it.
  */
 export function ReplanButton({ goalId, title, note }: { goalId: string; title: string; note?: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   return (
@@ -31,7 +31,7 @@ export function ReplanButton({ goalId, title, note }: { goalId: string; title: s
         className={buttonClasses('secondary', 'w-full sm:w-auto')}
       >
         <Route className="size-4" aria-hidden />
-        {REPLAN_LABEL}
+        {t('replan.button')}
       </button>
       {open ? (
         <Suspense fallback={null}>

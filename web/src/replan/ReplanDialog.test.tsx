@@ -5,7 +5,8 @@ import { FloatingChat } from '../chat/FloatingChat.tsx';
 import QuestsPage from '../quests/QuestsPage.tsx';
 import type { Goal, Milestone } from '../quests/types.ts';
 import { mockApi, renderWithProviders, testUser } from '../test/render.tsx';
-import { REPLAN_LABEL } from './ReplanButton.tsx';
+
+const REPLAN_LABEL = 'Re-plan with The Pathfinder';
 
 // Dates relative to the real day: the card judges "behind" by the browser's clock, as in use.
 const today = toIsoDate(new Date());

@@ -1,7 +1,10 @@
-import { formatDate, type Plan, type QuestWithMilestones } from '@lifequest/proto';
+import type { Plan, QuestWithMilestones } from '@lifequest/proto';
 import { CheckCircle2, Circle } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
+import { useErrorText } from '../i18n/errorText.ts';
+import { formatCount, formatDay } from '../i18n/format.ts';
+import { useLocale, useT } from '../i18n/useT.ts';
 import { buttonClasses } from '../ui/Button.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { useConfirmReplan, useRequestReplan } from './useReplan.ts';
@@ -27,6 +30,8 @@ function PlanColumn({
   deadline: string | null;
   testId: string;
 }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <section aria-label={heading} data-testid={testId} className="grid min-w-0 content-start gap-2">
       <h3 className="text-gold text-sm uppercase tracking-wider sm:text-base">{heading}</h3>
@@ -40,20 +45,32 @@ function PlanColumn({
           >
             <span className="flex items-start gap-1.5 text-parchment">
               {row.done ? (
-                <CheckCircle2 className="mt-0.5 size-3.5 shrink-0 text-finance" aria-label="Done" />
+                <CheckCircle2
+                  className="mt-0.5 size-3.5 shrink-0 text-finance"
+                  aria-label={t('pathfinder.milestone.done')}
+                />
               ) : (
-                <Circle className="mt-0.5 size-3.5 shrink-0 text-muted" aria-label="Open" />
+                <Circle
+                  className="mt-0.5 size-3.5 shrink-0 text-muted"
+                  aria-label={t('pathfinder.milestone.open')}
+                />
               )}
               <span className="min-w-0 break-words">{row.label}</span>
             </span>
             <span className="text-muted">
-              {row.due ? formatDate(row.due) : 'No date'} · {row.xp} XP
+              {t('pathfinder.milestone.when', {
+                date: row.due ? formatDay(row.due, locale) : t('replan.noDate'),
+                xp: formatCount(row.xp, locale),
+              })}
             </span>
           </li>
         ))}
       </ol>
       <p className="text-muted text-xs sm:text-sm">
-        Deadline: <span className="text-parchment">{deadline ? formatDate(deadline) : 'none'}</span>
+        {t('replan.deadline')}{' '}
+        <span className="text-parchment">
+          {deadline ? formatDay(deadline, locale) : t('replan.noDeadline')}
+        </span>
       </p>
     </section>
   );
@@ -96,6 +113,8 @@ export default function ReplanDialog({
   onClose: () => void;
   returnFocus: () => void;
 }) {
+  const t = useT();
+  const errorText = useErrorText();
   const request = useRequestReplan();
   const confirm = useConfirmReplan();
   const [editedTitle, setEditedTitle] = useState(title);
@@ -117,15 +136,13 @@ export default function ReplanDialog({
           data-testid="replan-dialog"
           className="fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-1rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-gold/30 bg-surface p-4 text-parchment shadow-2xl sm:p-6"
         >
-          <Dialog.Title className="font-display text-gold text-xl">Re-plan with The Pathfinder</Dialog.Title>
-          <Dialog.Description className="text-muted text-sm">
-            Your completed milestones stay as they are, with the XP they earned.
-          </Dialog.Description>
+          <Dialog.Title className="font-display text-gold text-xl">{t('replan.button')}</Dialog.Title>
+          <Dialog.Description className="text-muted text-sm">{t('replan.body')}</Dialog.Description>
           {request.isPending || request.isIdle ? (
-            <Spinner label="The Pathfinder is drawing a new path..." />
+            <Spinner label={t('replan.drawing')} />
           ) : request.isError ? (
             <p role="alert" className="text-red-300">
-              {request.error.message}
+              {errorText(request.error)}
             </p>
           ) : draft ? (
             <>
@@ -133,17 +150,14 @@ export default function ReplanDialog({
                 {draft.reply.split('\n')[0]}
               </p>
               {draft.reasons.length > 0 ? (
-                <ul
-                  className="grid list-disc gap-1 pl-5 text-muted text-sm"
-                  aria-label="The Pathfinder's reasons"
-                >
+                <ul className="grid list-disc gap-1 pl-5 text-muted text-sm" aria-label={t('replan.reasons')}>
                   {draft.reasons.map((reason) => (
                     <li key={reason}>{reason}</li>
                   ))}
                 </ul>
               ) : null}
               <label className="grid gap-1 text-sm">
-                <span className="text-muted">Quest title</span>
+                <span className="text-muted">{t('replan.questTitle')}</span>
                 <input
                   value={editedTitle}
                   onChange={(event) => setEditedTitle(event.target.value)}
@@ -153,13 +167,13 @@ export default function ReplanDialog({
               </label>
               <div className="grid grid-cols-2 gap-2 sm:gap-4" data-testid="replan-compare">
                 <PlanColumn
-                  heading="Current plan"
+                  heading={t('replan.current')}
                   testId="replan-current"
                   rows={currentRows(draft.current)}
                   deadline={draft.current.goal.deadline}
                 />
                 <PlanColumn
-                  heading="Proposed plan"
+                  heading={t('pathfinder.plan.proposed')}
                   testId="replan-proposed"
                   rows={proposedRows(draft.plan, draft.current)}
                   deadline={draft.deadline}
@@ -168,7 +182,7 @@ export default function ReplanDialog({
             </>
           ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Dialog.Close className={buttonClasses('ghost')}>Cancel</Dialog.Close>
+            <Dialog.Close className={buttonClasses('ghost')}>{t('delete.cancel')}</Dialog.Close>
             <button
               type="button"
               className={buttonClasses('primary')}
@@ -181,7 +195,7 @@ export default function ReplanDialog({
                 );
               }}
             >
-              {confirm.isPending ? 'Confirming...' : 'Confirm'}
+              {confirm.isPending ? t('replan.confirming') : t('pathfinder.plan.confirm')}
             </button>
           </div>
         </Dialog.Content>

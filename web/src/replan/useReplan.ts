@@ -4,6 +4,7 @@ import type { Plan, PlanDraftResponse, QuestWithMilestones, ReplanBody, ReplanRe
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
+import { errorTextNow, translate } from '../i18n/translate.ts';
 import { refreshQuests } from '../quests/questQueries.ts';
 import { toast } from '../ui/toast/toastStore.ts';
 
@@ -31,10 +32,13 @@ export function useConfirmReplan() {
       queryClient.setQueryData<PlanDraftResponse>(queryKeys.planDraft, { plan: null, draftId: null });
       refreshQuests(queryClient);
       void queryClient.invalidateQueries({ queryKey: queryKeys.goalDetail(quest.goal.id) });
-      toast({ title: 'Quest Re-planned', description: `"${quest.goal.title}" has a new path.` });
+      toast({
+        title: translate('replan.done'),
+        description: translate('replan.done.body', { title: quest.goal.title }),
+      });
     },
     onError: (error) => {
-      toast({ title: 'Error', description: error.message, variant: 'destructive' });
+      toast({ title: translate('toast.error'), description: errorTextNow(error), variant: 'destructive' });
     },
   });
 }

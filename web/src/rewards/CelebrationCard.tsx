@@ -1,6 +1,7 @@
 import { BookOpen, GitBranch, LayoutDashboard, PartyPopper, Users, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useT } from '../i18n/useT.ts';
 import { useSkillTree } from '../skill-tree/skillTreeQuery.ts';
 import type { Celebration } from './rewardsStore.ts';
 import { useReducedMotion } from './useReducedMotion.ts';
@@ -61,6 +62,7 @@ function Action({
 
 /** The skills the new level found open that were not before (or every open one, if before is unknown). */
 function Unlocked({ before }: { before: readonly string[] | undefined }) {
+  const t = useT();
   const tree = useSkillTree(true);
   if (!tree.data) return null;
   const open = tree.data.nodes.filter((node) => node.status !== 'locked');
@@ -70,8 +72,8 @@ function Unlocked({ before }: { before: readonly string[] | undefined }) {
   return (
     <p className="text-muted text-sm" data-testid="celebration-unlocked">
       {fresh.length > 0 && known
-        ? `Newly open in your skill tree: ${fresh.map((node) => node.title).join(', ')}.`
-        : `Your skill tree: ${open.length} of ${tree.data.counters.total} skills open, ${mastered} mastered.`}
+        ? t('rewards.unlocked', { skills: fresh.map((node) => node.title).join(', ') })
+        : t('rewards.skills', { open: open.length, total: tree.data.counters.total, mastered })}
     </p>
   );
 }
@@ -88,14 +90,15 @@ export default function CelebrationCard({
   celebration: Celebration;
   onClose: () => void;
 }) {
+  const t = useT();
   const reduced = useReducedMotion();
   const { questTitle, level, planTitle } = celebration;
   const heading =
     questTitle !== undefined
-      ? 'Quest Complete!'
+      ? t('rewards.questComplete')
       : level !== undefined
-        ? `Level ${level}!`
-        : 'A New Quest Begins!';
+        ? t('rewards.level', { level })
+        : t('rewards.newQuest');
   return (
     <>
       {reduced ? null : <Sparks />}
@@ -113,19 +116,19 @@ export default function CelebrationCard({
               {heading}
             </h2>
             {questTitle !== undefined ? (
-              <p className="break-words text-parchment">“{questTitle}” is done.</p>
+              <p className="break-words text-parchment">{t('rewards.questDone', { title: questTitle })}</p>
             ) : null}
             {planTitle !== undefined ? (
-              <p className="break-words text-parchment">“{planTitle}” is on your dashboard.</p>
+              <p className="break-words text-parchment">{t('rewards.planAdded', { title: planTitle })}</p>
             ) : null}
             {level !== undefined && questTitle !== undefined ? (
-              <p className="font-semibold text-gold">You reached Level {level}!</p>
+              <p className="font-semibold text-gold">{t('rewards.reachedLevel', { level })}</p>
             ) : null}
           </div>
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close the celebration"
+            aria-label={t('rewards.close')}
             className="-mt-1 -mr-1 grid size-11 shrink-0 place-items-center rounded-md text-muted hover:bg-white/10 hover:text-parchment"
           >
             <X className="size-5" aria-hidden />
@@ -137,10 +140,10 @@ export default function CelebrationCard({
           {questTitle !== undefined ? (
             <>
               <Action to="/stories" primary icon={<BookOpen className="size-4" aria-hidden />}>
-                Write its story
+                {t('rewards.writeStory')}
               </Action>
               <Action to="/social" icon={<Users className="size-4" aria-hidden />}>
-                Share to the Hall
+                {t('rewards.share')}
               </Action>
             </>
           ) : null}
@@ -151,12 +154,12 @@ export default function CelebrationCard({
               primary={questTitle === undefined}
               icon={<GitBranch className="size-4" aria-hidden />}
             >
-              See your new skills
+              {t('rewards.newSkills')}
             </Action>
           ) : null}
           {planTitle !== undefined && questTitle === undefined && level === undefined ? (
             <Action to="/" wide primary icon={<LayoutDashboard className="size-4" aria-hidden />}>
-              See your quests
+              {t('rewards.seeQuests')}
             </Action>
           ) : null}
         </div>

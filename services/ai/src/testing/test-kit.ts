@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { errorBody, type HttpServer } from '@lifequest/platform';
-import { type HeroCaller, startTestModules } from '@lifequest/platform/testing';
+import { type HeroCaller, startTestModules, type TestCaller } from '@lifequest/platform/testing';
 import {
   computeSkillTree,
   type EventEnvelope,
@@ -39,6 +39,8 @@ export interface AiHarness {
   /** Every event the ai service published, in order. */
   published: EventEnvelope[];
   hero(userId?: string, name?: string): HeroCaller;
+  /** A caller without a session. */
+  anonymous(): TestCaller;
   /** Publishes another service's event and resolves once ai has handled it. */
   deliver<N extends EventName>(name: N, payload: EventPayloads[N]): Promise<void>;
   /** Waits until ai's outbox is published and every delivered event handled. */
@@ -113,6 +115,7 @@ export async function startAiHarness(
       names.set(userId, name);
       return svc.hero(userId);
     },
+    anonymous: () => svc.anonymous(),
     async deliver(name, payload) {
       await svc.publish(name, payload);
     },
