@@ -20,6 +20,8 @@ describe('login form', () => {
   it('has an e-mail typed field and a link back to home', () => {
     openLogin();
     expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
+    // An apostrophe in an ICU message stays a plain one.
+    expect(screen.getByText(/^Don't have an account\?/).textContent).toBe("Don't have an account? Sign up");
     fireEvent.click(screen.getByRole('button', { name: 'Back to Home' }));
     expect(screen.getByRole('button', { name: 'Start Your Quest' })).toBeTruthy();
   });

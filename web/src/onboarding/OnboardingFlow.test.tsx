@@ -115,6 +115,7 @@ describe('onboarding', () => {
     const box = await enterChat();
     expect(screen.getByText(/Greetings, Sir Aria!/)).toBeTruthy();
     const indicators = screen.getByRole('list', { name: 'SMART goal progress' });
+    expect(screen.queryByTestId('pathfinder-english-only')).toBeNull();
     expect(within(indicators).getAllByText(/not yet defined/)).toHaveLength(5);
 
     say(box, '  I want to run a 5K  ');
@@ -273,6 +274,9 @@ describe('onboarding in Spanish and German', () => {
 
     const box = (await screen.findByLabelText('Tu mensaje para el Explorador')) as HTMLTextAreaElement;
     expect(box.placeholder).toBe('Describe la meta que quieres alcanzar...');
+    expect(screen.getByTestId('pathfinder-english-only').textContent).toBe(
+      'El Explorador solo habla inglés por ahora',
+    );
     const indicators = screen.getByRole('list', { name: 'Progreso de la meta SMART' });
     expect(within(indicators).getAllByText(': aún sin definir')).toHaveLength(5);
     say(box, 'Quiero correr 5 km');

@@ -17,7 +17,8 @@ export interface PathfinderChatStepProps {
 
 function QuestPreview({ quest }: { quest: FinalGoal }) {
   const t = useT();
-  const deadline = formatDay(quest.deadline, useLocale());
+  const locale = useLocale();
+  const deadline = formatDay(quest.deadline, locale);
   return (
     <div className="grid gap-2 rounded-lg border border-gold/40 bg-gold/5 p-4" data-testid="final-goal">
       <p className="flex items-center gap-2 font-display text-gold">
@@ -41,6 +42,7 @@ function QuestPreview({ quest }: { quest: FinalGoal }) {
 
 export function PathfinderChatStep({ chat, onComplete, quest }: PathfinderChatStepProps) {
   const t = useT();
+  const locale = useLocale();
   return (
     <div className="grid w-full gap-4">
       <div className="flex items-center gap-3">
@@ -48,6 +50,12 @@ export function PathfinderChatStep({ chat, onComplete, quest }: PathfinderChatSt
         <div>
           <h1 className="text-2xl text-gold">{t('onboarding.chat.title')}</h1>
           <p className="text-muted text-sm">{t('onboarding.chat.intro')}</p>
+          {/* The offline engine writes English only, as the Pathfinder page says (docs/features/languages.md). */}
+          {locale === 'en' ? null : (
+            <p className="text-gold text-sm" data-testid="pathfinder-english-only">
+              {t('pathfinder.englishOnly')}
+            </p>
+          )}
         </div>
       </div>
 
