@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/useT.ts';
 import { Card } from '../ui/Card.tsx';
 
 export interface AuthCardProps {
@@ -10,6 +11,7 @@ export interface AuthCardProps {
 }
 
 export function AuthCard({ title, subtitle, onBack, children }: AuthCardProps) {
+  const t = useT();
   return (
     <main className="mx-auto grid min-h-dvh w-full max-w-md content-center gap-4 px-4 py-10">
       <button
@@ -18,11 +20,11 @@ export function AuthCard({ title, subtitle, onBack, children }: AuthCardProps) {
         className="inline-flex w-fit items-center gap-1.5 rounded text-muted text-sm hover:text-gold"
       >
         <ArrowLeft className="size-4" aria-hidden />
-        Back to Home
+        {t('auth.backHome')}
       </button>
       <Card className="grid gap-5">
         <div className="grid gap-1 text-center">
-          <p className="font-display text-gold text-sm uppercase tracking-[0.3em]">LifeQuest</p>
+          <p className="font-display text-gold text-sm uppercase tracking-[0.3em]">{t('app.name')}</p>
           <h1 className="text-2xl text-parchment">{title}</h1>
           <p className="text-muted text-sm">{subtitle}</p>
         </div>

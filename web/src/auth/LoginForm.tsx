@@ -1,8 +1,10 @@
 import { type FormEvent, useState } from 'react';
+import { useRichT } from '../i18n/rich.tsx';
+import { useT } from '../i18n/useT.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field } from '../ui/Field.tsx';
 import { AuthCard } from './AuthCard.tsx';
-import { loginErrorText, needsAccountHint } from './authErrors.ts';
+import { needsAccountHint, useAuthErrorText } from './authErrors.ts';
 import { useLogin } from './useAuthActions.ts';
 
 export interface LoginFormProps {
@@ -16,19 +18,22 @@ export function LoginForm({ onSwitchToRegister, onBack }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const login = useLogin();
+  const t = useT();
+  const rich = useRichT();
+  const authErrorText = useAuthErrorText();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     login.mutate({ email: email.trim(), password });
   }
 
-  const errorText = login.isError ? loginErrorText(login.error) : null;
+  const errorText = login.isError ? authErrorText('login', login.error) : null;
 
   return (
-    <AuthCard title="Welcome Back, Hero" subtitle="Sign in to continue your quest." onBack={onBack}>
-      <form className="grid gap-4" onSubmit={submit} aria-label="Sign in">
+    <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} onBack={onBack}>
+      <form className="grid gap-4" onSubmit={submit} aria-label={t('auth.login.form')}>
         <Field
-          label="Email"
+          label={t('auth.email')}
           type="email"
           name="email"
           autoComplete="email"
@@ -37,7 +42,7 @@ export function LoginForm({ onSwitchToRegister, onBack }: LoginFormProps) {
           onChange={(event) => setEmail(event.target.value)}
         />
         <Field
-          label="Password"
+          label={t('auth.password')}
           type="password"
           name="password"
           autoComplete="current-password"
@@ -53,23 +58,25 @@ export function LoginForm({ onSwitchToRegister, onBack }: LoginFormProps) {
             <p>{errorText}</p>
             {needsAccountHint(errorText, login.error) ? (
               <p data-testid="login-account-hint">
-                Account may not exist. Try{' '}
-                <button type="button" className={linkClasses} onClick={onSwitchToRegister}>
-                  creating a new account
-                </button>{' '}
-                instead.
+                {rich('auth.login.hint', {
+                  link: (chunks) => (
+                    <button type="button" className={linkClasses} onClick={onSwitchToRegister}>
+                      {chunks}
+                    </button>
+                  ),
+                })}
               </p>
             ) : null}
           </div>
         ) : null}
         <Button type="submit" disabled={login.isPending}>
-          {login.isPending ? 'Signing In...' : 'Sign In'}
+          {login.isPending ? t('auth.login.pending') : t('auth.login.submit')}
         </Button>
       </form>
       <p className="text-center text-muted text-sm">
-        Don&apos;t have an account?{' '}
+        {t('auth.login.noAccount')}{' '}
         <button type="button" className={linkClasses} onClick={onSwitchToRegister}>
-          Sign up
+          {t('auth.login.signUp')}
         </button>
       </p>
     </AuthCard>

@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
+import { useT } from '../i18n/useT.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field } from '../ui/Field.tsx';
 import { AuthCard } from './AuthCard.tsx';
-import { registerErrorText } from './authErrors.ts';
+import { useAuthErrorText } from './authErrors.ts';
 import { useRegister } from './useAuthActions.ts';
 
 export interface RegisterFormProps {
@@ -15,6 +16,8 @@ export function RegisterForm({ onSwitchToLogin, onBack }: RegisterFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const register = useRegister();
+  const t = useT();
+  const authErrorText = useAuthErrorText();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -22,14 +25,10 @@ export function RegisterForm({ onSwitchToLogin, onBack }: RegisterFormProps) {
   }
 
   return (
-    <AuthCard
-      title="Begin Your Legend"
-      subtitle="Create your hero and start your first quest."
-      onBack={onBack}
-    >
-      <form className="grid gap-4" onSubmit={submit} aria-label="Create account">
+    <AuthCard title={t('auth.register.title')} subtitle={t('auth.register.subtitle')} onBack={onBack}>
+      <form className="grid gap-4" onSubmit={submit} aria-label={t('auth.register.form')}>
         <Field
-          label="Name"
+          label={t('auth.name')}
           name="name"
           autoComplete="name"
           required
@@ -37,7 +36,7 @@ export function RegisterForm({ onSwitchToLogin, onBack }: RegisterFormProps) {
           onChange={(event) => setName(event.target.value)}
         />
         <Field
-          label="Email"
+          label={t('auth.email')}
           type="email"
           name="email"
           autoComplete="email"
@@ -46,7 +45,7 @@ export function RegisterForm({ onSwitchToLogin, onBack }: RegisterFormProps) {
           onChange={(event) => setEmail(event.target.value)}
         />
         <Field
-          label="Password"
+          label={t('auth.password')}
           type="password"
           name="password"
           autoComplete="new-password"
@@ -59,21 +58,21 @@ export function RegisterForm({ onSwitchToLogin, onBack }: RegisterFormProps) {
             role="alert"
             className="rounded-md border border-red-400/60 bg-red-950/70 p-3 text-red-100 text-sm"
           >
-            {registerErrorText(register.error)}
+            {authErrorText('register', register.error)}
           </p>
         ) : null}
         <Button type="submit" disabled={register.isPending}>
-          {register.isPending ? 'Creating Hero...' : 'Create Account'}
+          {register.isPending ? t('auth.register.pending') : t('auth.register.submit')}
         </Button>
       </form>
       <p className="text-center text-muted text-sm">
-        Already have an account?{' '}
+        {t('auth.register.haveAccount')}{' '}
         <button
           type="button"
           className="rounded font-semibold text-gold underline underline-offset-2 hover:text-gold-strong"
           onClick={onSwitchToLogin}
         >
-          Sign in
+          {t('auth.register.signIn')}
         </button>
       </p>
     </AuthCard>

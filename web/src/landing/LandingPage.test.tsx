@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
+import { englishAfterEach, speak } from '../test/speak.ts';
 import LandingPage from './LandingPage.tsx';
 
 describe('landing page', () => {
@@ -28,5 +29,43 @@ describe('landing page', () => {
     expect(screen.getByRole('form', { name: 'Create account' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(screen.getByRole('form', { name: 'Sign in' })).toBeTruthy();
+  });
+});
+
+describe('landing page in Spanish and German', () => {
+  englishAfterEach();
+
+  it('in Spanish: the title, the claims with Spanish numbers, and the way to registering', async () => {
+    await speak('es');
+    renderWithProviders(<LandingPage />, { user: null });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Convierte tus metas en misiones épicas',
+    );
+    const claims = screen.getByRole('region', { name: 'LifeQuest en cifras' }).textContent;
+    expect(claims).toContain('Metas cumplidasmás de 1000');
+    expect(claims).toContain('Tasa de éxito87 %');
+    expect(screen.getByRole('list', { name: 'Partes SMART' }).textContent).toContain('Con plazo');
+    fireEvent.click(screen.getByRole('button', { name: 'Empieza tu misión' }));
+    expect(screen.getByRole('form', { name: 'Crear cuenta' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Comienza tu leyenda' })).toBeTruthy();
+    expect(screen.getByLabelText('Correo electrónico')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Inicia sesión' }));
+    expect(screen.getByRole('heading', { name: 'Bienvenido de nuevo, héroe' })).toBeTruthy();
+  });
+
+  it('in German: grouped figures, the features and the Pathfinder’s picture described', async () => {
+    await speak('de');
+    renderWithProviders(<LandingPage />, { user: null });
+    const claims = screen.getByRole('region', { name: 'LifeQuest in Zahlen' }).textContent;
+    expect(claims).toContain('Erreichte Ziele1.000+');
+    expect(claims).toContain('KI-Unterstützung24/7');
+    expect(screen.getByRole('heading', { name: 'Alles, was ein Held braucht' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Quest-Schmiede' })).toBeTruthy();
+    expect(
+      screen.getByAltText('Der Pfadfinder, ein Führer mit Kapuze, der einen leuchtenden Kompass hält'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(screen.getByRole('form', { name: 'Anmelden' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Zurück zur Startseite' })).toBeTruthy();
   });
 });

@@ -1,71 +1,44 @@
+import type { SmartPart } from '@lifequest/proto';
 import type { LucideIcon } from 'lucide-react';
 import { Compass, GitBranch, Landmark, ScrollText, Swords, Users } from 'lucide-react';
+import type { MessageKey } from '../i18n/messages/en.ts';
+import { SMART_LABELS, SMART_PARTS } from '../onboarding/pathfinderTypes.ts';
 
-/** The landing page claims (docs/product.md#screens), as the numbers and labels shown. */
-export const LANDING_CLAIMS = [
-  { value: '1,000+', label: 'Goals Completed' },
-  { value: '500+', label: 'Active Questers' },
-  { value: '87%', label: 'Success Rate' },
-  { value: '24/7', label: 'AI Support' },
-] as const;
+/** A claim's figure: at least a number ('1,000+'), a share ('87%') or round the clock ('24/7'). */
+export type ClaimFigure = { atLeast: number } | { percent: number } | 'allHours';
+
+/** The landing page claims (docs/product.md#screens): each label's key and its figure. */
+export const LANDING_CLAIMS: readonly { label: MessageKey; figure: ClaimFigure }[] = [
+  { label: 'landing.claim.goals', figure: { atLeast: 1000 } },
+  { label: 'landing.claim.questers', figure: { atLeast: 500 } },
+  { label: 'landing.claim.success', figure: { percent: 87 } },
+  { label: 'landing.claim.support', figure: 'allHours' },
+];
 
 export interface Feature {
   icon: LucideIcon;
-  title: string;
-  text: string;
+  title: MessageKey;
+  text: MessageKey;
 }
 
 export const FEATURES: readonly Feature[] = [
-  {
-    icon: Compass,
-    title: 'The Pathfinder',
-    text: 'An AI guide that turns a vague wish into a clear SMART goal, then coaches you along the way.',
-  },
-  {
-    icon: Swords,
-    title: 'Quests & Milestones',
-    text: 'Every goal becomes a quest. Every milestone you complete earns XP and raises your life level.',
-  },
-  {
-    icon: Landmark,
-    title: 'Four Foundations',
-    text: 'Balance Finance, Health, Intelligence and Spirit, the pillars every hero stands on.',
-  },
-  {
-    icon: GitBranch,
-    title: 'Skill Tree',
-    text: 'Watch your disciplines grow from first steps to mastery, with real-world benchmarks for each level.',
-  },
-  {
-    icon: Users,
-    title: 'Fellowship Hall',
-    text: 'Share victories, climb the rankings, add friends and take on challenges together.',
-  },
-  {
-    icon: ScrollText,
-    title: 'Achievement Stories',
-    text: 'Your completed quests retold as epic chronicles of the hero you are becoming.',
-  },
+  { icon: Compass, title: 'landing.feature.pathfinder.title', text: 'landing.feature.pathfinder.text' },
+  { icon: Swords, title: 'landing.feature.quests.title', text: 'landing.feature.quests.text' },
+  { icon: Landmark, title: 'landing.feature.foundations.title', text: 'landing.feature.foundations.text' },
+  { icon: GitBranch, title: 'landing.feature.skillTree.title', text: 'landing.feature.skillTree.text' },
+  { icon: Users, title: 'landing.feature.hall.title', text: 'landing.feature.hall.text' },
+  { icon: ScrollText, title: 'landing.feature.stories.title', text: 'landing.feature.stories.text' },
 ];
 
 /** The featured Goal Quest Builder walk-through: how a wish becomes a quest. */
-export const QUEST_BUILDER_STEPS = [
-  {
-    title: 'Speak your desire',
-    text: '"I want to get fit this year."',
-  },
-  {
-    title: 'The Pathfinder sharpens it',
-    text: 'Specific, Measurable, Achievable, Relevant, Time-bound: each part checked off as you talk.',
-  },
-  {
-    title: 'Your quest is forged',
-    text: 'Run a 5K in under 30 minutes by June 30, with milestones along the road.',
-  },
-  {
-    title: 'Earn XP as you go',
-    text: 'Tick off "Run 2K without stopping" (+50 XP) and watch your level rise.',
-  },
-] as const;
+export const QUEST_BUILDER_STEPS: readonly { title: MessageKey; text: MessageKey }[] = [
+  { title: 'landing.builder.speak.title', text: 'landing.builder.speak.text' },
+  { title: 'landing.builder.sharpen.title', text: 'landing.builder.sharpen.text' },
+  { title: 'landing.builder.forge.title', text: 'landing.builder.forge.text' },
+  { title: 'landing.builder.earn.title', text: 'landing.builder.earn.text' },
+];
 
-export const SAMPLE_SMART_PARTS = ['Specific', 'Measurable', 'Achievable', 'Relevant', 'Time-bound'] as const;
+/** The five SMART parts, as the onboarding's indicators name them. */
+export const SAMPLE_SMART_PARTS: readonly MessageKey[] = SMART_PARTS.map(
+  (part: SmartPart) => SMART_LABELS[part],
+);

@@ -1,5 +1,6 @@
 import { WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/useT.ts';
 import { Card } from '../ui/Card.tsx';
 import { useNetwork } from './network.ts';
 
@@ -9,14 +10,13 @@ import { useNetwork } from './network.ts';
  */
 export function NeedsNetwork({ screen, children }: { screen: string; children: ReactNode }) {
   const { online } = useNetwork();
+  const t = useT();
   if (online) return children;
   return (
     <Card className="grid justify-items-center gap-3 py-12 text-center" data-testid="needs-network">
       <WifiOff className="size-10 text-gold/70" aria-hidden />
-      <h1 className="text-parchment text-xl">{screen} needs a connection</h1>
-      <p className="max-w-sm text-muted">
-        You are offline. Your quests, milestones and profile still work; check-offs sync when you are back.
-      </p>
+      <h1 className="text-parchment text-xl">{t('offline.needs.title', { screen })}</h1>
+      <p className="max-w-sm text-muted">{t('offline.needs.body')}</p>
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { NeedsNetwork } from './NeedsNetwork.tsx';
 import { OfflineStatus } from './OfflineStatus.tsx';
 import { type QueuedChange, queuedMilestoneState } from './queue.ts';
@@ -15,7 +16,7 @@ afterEach(() => {
 
 describe('offline screens', () => {
   it('says the app is offline and since when, and nothing once it is back', () => {
-    render(<OfflineStatus />);
+    render(<OfflineStatus />, { wrapper: I18nProvider });
     expect(screen.queryByTestId('offline-banner')).toBeNull();
     goOffline();
     expect(screen.getByTestId('offline-banner').textContent).toMatch(
@@ -26,7 +27,7 @@ describe('offline screens', () => {
   });
 
   it('shows what the server refused on replay until the hero dismisses it', () => {
-    render(<OfflineStatus />);
+    render(<OfflineStatus />, { wrapper: I18nProvider });
     act(() => addRefusal({ key: 'k1', what: '"Buy paint" marked done', reason: 'Milestone not found' }));
     expect(screen.getByRole('alert').textContent).toContain('"Buy paint" marked done: Milestone not found');
     act(() => screen.getByRole('button', { name: 'Dismiss' }).click());
@@ -38,6 +39,7 @@ describe('offline screens', () => {
       <NeedsNetwork screen="Stories">
         <p>the stories</p>
       </NeedsNetwork>,
+      { wrapper: I18nProvider },
     );
     expect(screen.getByText('the stories')).toBeTruthy();
     goOffline();
@@ -73,7 +75,7 @@ describe('the install offer', () => {
         prompt: async () => {},
         userChoice: Promise.resolve({ outcome: 'dismissed' as const }),
       });
-    render(<InstallOffer />);
+    render(<InstallOffer />, { wrapper: I18nProvider });
     expect(screen.queryByRole('button', { name: 'Install LifeQuest' })).toBeNull();
     const offered = browserPrompt();
     act(() => void window.dispatchEvent(offered));

@@ -10,6 +10,9 @@ export interface Refusal {
   what: string;
   /** The server's `error`, then `message`. */
   reason: string;
+  /** The same, for the hero's language: the change itself and the refusal's `code` (OfflineStatus). */
+  change?: { kind: 'milestone'; title: string; completed: boolean } | { kind: 'progress' };
+  code?: string;
 }
 
 let refusals: readonly Refusal[] = [];

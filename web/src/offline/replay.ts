@@ -109,6 +109,11 @@ async function run(queryClient: QueryClient): Promise<boolean> {
           key: change.key,
           what: describe(change),
           reason: errorMessageFrom(error.body, error.message, error.status),
+          change:
+            change.kind === 'milestone'
+              ? { kind: 'milestone', title: change.title, completed: change.completed }
+              : { kind: 'progress' },
+          code: error.code,
         });
         sent += 1;
       } else if (isNetworkFailure(error) || error instanceof ApiError) {

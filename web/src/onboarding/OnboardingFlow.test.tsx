@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, type RecordedCall, renderWithProviders, testUser } from '../test/render.tsx';
+import { englishAfterEach, speak } from '../test/speak.ts';
 import OnboardingFlow from './OnboardingFlow.tsx';
 import { PATHFINDER_FAILURE_BOT_MESSAGE, REFINE_MESSAGE, START_QUEST_MESSAGE } from './pathfinderApi.ts';
 import type { OnboardingReply, PathfinderConversationBody } from './pathfinderTypes.ts';
@@ -114,6 +115,7 @@ describe('onboarding', () => {
     const box = await enterChat();
     expect(screen.getByText(/Greetings, Sir Aria!/)).toBeTruthy();
     const indicators = screen.getByRole('list', { name: 'SMART goal progress' });
+    expect(screen.queryByTestId('pathfinder-english-only')).toBeNull();
     expect(within(indicators).getAllByText(/not yet defined/)).toHaveLength(5);
 
     say(box, '  I want to run a 5K  ');
@@ -238,5 +240,73 @@ describe('onboarding', () => {
 
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to complete onboarding');
     expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('onboarding in Spanish and German', () => {
+  englishAfterEach();
+
+  it('in Spanish: every step, a refused name, the SMART parts and the quest’s date the Spanish way', async () => {
+    await speak('es');
+    mockApi({
+      'POST /api/ai/pathfinder-conversation': (call: RecordedCall) => {
+        const last = (call.body as PathfinderConversationBody).messages.at(-1)?.content;
+        return { body: last === START_QUEST_MESSAGE ? completeReply : readyReply };
+      },
+    });
+    renderWithProviders(<OnboardingFlow user={newHero} />, { user: newHero });
+    expect(screen.getByText('Paso 1 de 5')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Bienvenido a LifeQuest' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Comenzar el viaje' }));
+
+    const name = (await screen.findByLabelText('Nombre visible')) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: 'A hero' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '«A hero» es como el Salón muestra a los héroes que aún no conoce: elige otro nombre.',
+    );
+    fireEvent.change(name, { target: { value: 'Sir Aria' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+
+    expect(await screen.findByRole('heading', { name: 'Conoce al Explorador' })).toBeTruthy();
+    expect(screen.getByText(/^Bienhallado, Sir Aria\. Soy el Explorador/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Hablar con el Explorador' }));
+
+    const box = (await screen.findByLabelText('Tu mensaje para el Explorador')) as HTMLTextAreaElement;
+    expect(box.placeholder).toBe('Describe la meta que quieres alcanzar...');
+    expect(screen.getByTestId('pathfinder-english-only').textContent).toBe(
+      'El Explorador solo habla inglés por ahora',
+    );
+    const indicators = screen.getByRole('list', { name: 'Progreso de la meta SMART' });
+    expect(within(indicators).getAllByText(': aún sin definir')).toHaveLength(5);
+    say(box, 'Quiero correr 5 km');
+    fireEvent.click(await screen.findByRole('button', { name: 'Empezar esta misión' }));
+    expect(await screen.findByText('Objetivo: 30 jun 2026')).toBeTruthy();
+    expect(within(indicators).getByText('Específica')).toBeTruthy();
+    expect(within(indicators).getAllByText(': definida')).toHaveLength(5);
+    fireEvent.click(screen.getByRole('button', { name: 'Terminar de preparar tu misión' }));
+
+    expect(await screen.findByRole('heading', { name: 'Bienvenido a tu panel' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Tu primera misión te espera: «Run a 5K in under 30 minutes». Completa sus hitos para ganar XP y subir de nivel.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Entrar al panel' })).toBeTruthy();
+  });
+
+  it('in German: the step count and why a name with a hidden character is refused', async () => {
+    await speak('de');
+    mockApi({});
+    renderWithProviders(<OnboardingFlow user={newHero} />, { user: newHero });
+    expect(screen.getByText('Schritt 1 von 5')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reise beginnen' }));
+    const name = await screen.findByLabelText('Anzeigename');
+    expect(screen.getByText('Schritt 2 von 5')).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'Ar\u200Bia' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Ein Name darf keine Zeichen ohne Breite oder andere unsichtbare Zeichen enthalten.',
+    );
   });
 });

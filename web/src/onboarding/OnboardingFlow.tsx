@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { User } from '../auth/user.ts';
+import { useErrorText } from '../i18n/errorText.ts';
+import { useT } from '../i18n/useT.ts';
 import { clearProgress, loadProgress, readStep, type Step, saveProgress } from './onboardingProgress.ts';
 import { buildOnboardingResult, firstQuestFrom, ONBOARDING_PRIMARY_CLASS } from './onboardingResult.ts';
 import type { FinalGoal } from './pathfinderTypes.ts';
@@ -26,8 +28,9 @@ interface ChatStageProps {
 /** The chat step picks up the conversation the ai service saved, so a reload loses nothing. */
 function ChatStage(props: ChatStageProps) {
   const saved = useSavedConversation();
+  const t = useT();
   if (saved.isPending) {
-    return <p className="py-10 text-center text-muted">Finding your conversation with The Pathfinder...</p>;
+    return <p className="py-10 text-center text-muted">{t('onboarding.findingConversation')}</p>;
   }
   return <ChatStageWith {...props} resumed={saved.data ?? null} />;
 }
@@ -68,6 +71,8 @@ export default function OnboardingFlow({ user, reload }: OnboardingFlowProps) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const section = useRef<HTMLElement>(null);
   const complete = useCompleteOnboarding(reload);
+  const t = useT();
+  const errorText = useErrorText();
 
   useEffect(() => {
     // The button that moved the hero on is gone with its step, which would leave the keyboard focus
@@ -98,7 +103,7 @@ export default function OnboardingFlow({ user, reload }: OnboardingFlowProps) {
     <main className="mx-auto grid min-h-dvh w-full max-w-2xl content-center gap-6 px-4 py-10">
       <div className="grid gap-2">
         <p className="text-center text-muted text-sm">
-          Step {step} of {ONBOARDING_STEPS}
+          {t('onboarding.stepOf', { step, total: ONBOARDING_STEPS })}
         </p>
         <div className="flex gap-1.5" aria-hidden>
           {Array.from({ length: ONBOARDING_STEPS }, (_, index) => (
@@ -154,7 +159,7 @@ export default function OnboardingFlow({ user, reload }: OnboardingFlowProps) {
           <DashboardWelcomeStep
             quest={quest}
             pending={complete.isPending}
-            error={complete.isError ? complete.error.message : null}
+            error={complete.isError ? errorText(complete.error) : null}
             onEnter={() => {
               // The quest goes with the result; nothing of onboarding stays in the tab after it.
               clearProgress(user.id);

@@ -1,9 +1,11 @@
 import { CheckCircle2, Circle } from 'lucide-react';
+import { useT } from '../i18n/useT.ts';
 import { isSmartPartSet, SMART_LABELS, SMART_PARTS, type SmartGoalData } from './pathfinderTypes.ts';
 
 export function SmartIndicators({ data }: { data: SmartGoalData }) {
+  const t = useT();
   return (
-    <ul aria-label="SMART goal progress" className="flex flex-wrap gap-2">
+    <ul aria-label={t('onboarding.smart.progress')} className="flex flex-wrap gap-2">
       {SMART_PARTS.map((part) => {
         const set = isSmartPartSet(data, part);
         const value = data[part];
@@ -22,8 +24,10 @@ export function SmartIndicators({ data }: { data: SmartGoalData }) {
             ) : (
               <Circle className="size-4" aria-hidden />
             )}
-            {SMART_LABELS[part]}
-            <span className="sr-only">{set ? ': defined' : ': not yet defined'}</span>
+            {t(SMART_LABELS[part])}
+            <span className="sr-only">
+              {set ? t('onboarding.smart.defined') : t('onboarding.smart.missing')}
+            </span>
           </li>
         );
       })}

@@ -1,4 +1,5 @@
 import type { SmartGoalData, SmartPart } from '@lifequest/proto';
+import type { MessageKey } from '../i18n/messages/en.ts';
 
 /** The onboarding conversation contracts, shared with the ai service. */
 export type {
@@ -20,12 +21,13 @@ export const EMPTY_SMART_GOAL: SmartGoalData = {
   timeBound: null,
 };
 
-export const SMART_LABELS: Record<SmartPart, string> = {
-  specific: 'Specific',
-  measurable: 'Measurable',
-  achievable: 'Achievable',
-  relevant: 'Relevant',
-  timeBound: 'Time-bound',
+/** Each SMART part's name in the catalogues ('Specific', 'Específica', 'Spezifisch'). */
+export const SMART_LABELS: Record<SmartPart, MessageKey> = {
+  specific: 'onboarding.smart.specific',
+  measurable: 'onboarding.smart.measurable',
+  achievable: 'onboarding.smart.achievable',
+  relevant: 'onboarding.smart.relevant',
+  timeBound: 'onboarding.smart.timeBound',
 };
 
 export function isSmartPartSet(data: SmartGoalData, part: SmartPart): boolean {

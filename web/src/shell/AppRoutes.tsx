@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { useT } from '../i18n/useT.ts';
 import { NeedsNetwork } from '../offline/NeedsNetwork.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
@@ -16,12 +17,16 @@ const SocialPage = lazy(ROUTE_PAGES['/social']);
 const PathfinderPage = lazy(ROUTE_PAGES['/pathfinder']);
 const AdminPage = lazy(ROUTE_PAGES['/admin']);
 
+/** How the console names a screen that failed (ErrorBoundary's log for developers, not the hero's). */
+const LOGGED_AS = 'A screen';
+
 export function AppRoutes() {
   const { pathname } = useLocation();
+  const t = useT();
   return (
     // A screen that fails to render, or whose chunk fails to load, gives way to ScreenFailed while the
     // header, tabs and chat stay. Keyed by path: going to another screen starts it afresh.
-    <ErrorBoundary key={pathname} label="A screen" fallback={(reset) => <ScreenFailed onBack={reset} />}>
+    <ErrorBoundary key={pathname} label={LOGGED_AS} fallback={(reset) => <ScreenFailed onBack={reset} />}>
       <Suspense fallback={<Spinner />}>
         <Routes>
           <Route path="/" element={<QuestsPage />} />
@@ -31,7 +36,7 @@ export function AppRoutes() {
           <Route
             path="/stories"
             element={
-              <NeedsNetwork screen="Stories">
+              <NeedsNetwork screen={t('shell.screen.stories')}>
                 <StoriesPage />
               </NeedsNetwork>
             }
@@ -40,7 +45,7 @@ export function AppRoutes() {
           <Route
             path="/social"
             element={
-              <NeedsNetwork screen="The Fellowship Hall">
+              <NeedsNetwork screen={t('shell.screen.hall')}>
                 <SocialPage />
               </NeedsNetwork>
             }
@@ -49,7 +54,7 @@ export function AppRoutes() {
           <Route
             path="/admin"
             element={
-              <NeedsNetwork screen="Admin">
+              <NeedsNetwork screen={t('shell.screen.admin')}>
                 <AdminPage />
               </NeedsNetwork>
             }

@@ -1,10 +1,12 @@
 import { TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { useT } from '../i18n/useT.ts';
 import { Button, buttonClasses } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 
 /** What a screen that failed to render shows instead of a blank page: what happened and a way back. */
 export function ScreenFailed({ onBack }: { onBack: () => void }) {
+  const t = useT();
   return (
     <Card
       role="alert"
@@ -12,17 +14,14 @@ export function ScreenFailed({ onBack }: { onBack: () => void }) {
       data-testid="screen-failed"
     >
       <TriangleAlert className="size-12 text-red-300" aria-hidden />
-      <h1 className="text-parchment text-xl">This screen lost its way</h1>
-      <p className="max-w-md text-muted">
-        Something went wrong while showing it. Your quests and progress are safe: go back to the dashboard, or
-        reload the page to try again.
-      </p>
+      <h1 className="text-parchment text-xl">{t('shell.failed.title')}</h1>
+      <p className="max-w-md text-muted">{t('shell.failed.body')}</p>
       <div className="flex flex-wrap justify-center gap-2">
         <Link to="/" onClick={onBack} className={buttonClasses('secondary')}>
-          Back to the Dashboard
+          {t('shell.failed.back')}
         </Link>
         <Button variant="ghost" onClick={() => window.location.reload()}>
-          Reload the page
+          {t('shell.failed.reload')}
         </Button>
       </div>
     </Card>

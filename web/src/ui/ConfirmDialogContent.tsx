@@ -1,4 +1,5 @@
 import { AlertDialog } from 'radix-ui';
+import { useT } from '../i18n/useT.ts';
 import { buttonClasses } from './Button.tsx';
 
 export interface ConfirmDialogContentProps {
@@ -20,6 +21,7 @@ export default function ConfirmDialogContent({
   onClose,
   returnFocus,
 }: ConfirmDialogContentProps) {
+  const t = useT();
   return (
     <AlertDialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <AlertDialog.Portal>
@@ -34,7 +36,7 @@ export default function ConfirmDialogContent({
           <AlertDialog.Title className="font-display text-gold text-xl">{title}</AlertDialog.Title>
           <AlertDialog.Description className="text-muted">{description}</AlertDialog.Description>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonClasses('ghost')}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Cancel className={buttonClasses('ghost')}>{t('ui.cancel')}</AlertDialog.Cancel>
             <AlertDialog.Action className={buttonClasses('danger')} onClick={onConfirm}>
               {confirmLabel}
             </AlertDialog.Action>

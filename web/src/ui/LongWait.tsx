@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useT } from '../i18n/useT.ts';
 
 /** Seconds since `active` turned true, ticking once a second; 0 while inactive. */
 export function useElapsedSeconds(active: boolean): number {
@@ -20,12 +21,13 @@ export function useElapsedSeconds(active: boolean): number {
  */
 export function LongWait({ label, hint }: { label: string; hint?: string }) {
   const seconds = useElapsedSeconds(true);
+  const t = useT();
   return (
     <div role="status" className="grid gap-2 rounded-lg border border-gold/30 bg-gold/5 p-3 text-sm">
       <div className="flex items-center justify-between gap-3">
         <span className="font-semibold text-gold">{label}</span>
         <span className="text-muted text-xs tabular-nums" aria-hidden>
-          {seconds}s
+          {t('ui.seconds', { seconds })}
         </span>
       </div>
       <div aria-hidden className="relative h-1.5 overflow-hidden rounded-full bg-night/80">

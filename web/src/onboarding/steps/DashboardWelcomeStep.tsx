@@ -1,4 +1,5 @@
 import { Trophy } from 'lucide-react';
+import { useT } from '../../i18n/useT.ts';
 import { Button } from '../../ui/Button.tsx';
 import type { FinalGoal } from '../pathfinderTypes.ts';
 
@@ -10,14 +11,13 @@ export interface DashboardWelcomeStepProps {
 }
 
 export function DashboardWelcomeStep({ quest, onEnter, pending, error }: DashboardWelcomeStepProps) {
+  const t = useT();
   return (
     <div className="grid justify-items-center gap-6 text-center">
       <Trophy className="size-16 text-gold" aria-hidden />
-      <h1 className="text-3xl text-gold">Welcome to Your Dashboard</h1>
+      <h1 className="text-3xl text-gold">{t('onboarding.ready.title')}</h1>
       <p className="max-w-md text-muted">
-        {quest
-          ? `Your first quest awaits: "${quest.title}". Complete its milestones to earn XP and rise in level.`
-          : 'Your adventure is ready. Create quests and complete milestones to earn XP and rise in level.'}
+        {quest ? t('onboarding.ready.quest', { title: quest.title }) : t('onboarding.ready.noQuest')}
       </p>
       {error ? (
         <p
@@ -28,7 +28,7 @@ export function DashboardWelcomeStep({ quest, onEnter, pending, error }: Dashboa
         </p>
       ) : null}
       <Button className="px-6 py-3 text-base" onClick={onEnter} disabled={pending}>
-        Enter Dashboard
+        {t('onboarding.ready.enter')}
       </Button>
     </div>
   );

@@ -1,5 +1,6 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { Toaster } from './Toaster.tsx';
 import { toastStore } from './toastStore.ts';
 
@@ -23,7 +24,7 @@ function viewport(): HTMLElement {
 
 describe('where a toast goes', () => {
   it('keeps its lower corner off a phone when nothing is in the way', async () => {
-    render(<Toaster />);
+    render(<Toaster />, { wrapper: I18nProvider });
     act(() => {
       toastStore.show({ title: 'Progress Recorded' });
     });
@@ -40,6 +41,7 @@ describe('where a toast goes', () => {
         </button>
         <Toaster />
       </>,
+      { wrapper: I18nProvider },
     );
     act(() => {
       toastStore.show({ title: 'Progress Recorded' });

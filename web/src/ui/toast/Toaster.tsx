@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Toast } from 'radix-ui';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useT } from '../../i18n/useT.ts';
 import { TOAST_AVOID_CHANGED, toastStore } from './toastStore.ts';
 
 type Place = 'top' | 'bottom';
@@ -38,6 +39,7 @@ export function Toaster() {
   const [place, setPlace] = useState<Place>(preferredPlace);
   const newest = toasts.find((item) => item.open)?.id;
   const [layout, setLayout] = useState(0);
+  const t = useT();
   useEffect(() => {
     const again = () => setLayout((count) => count + 1);
     window.addEventListener(TOAST_AVOID_CHANGED, again);
@@ -82,7 +84,7 @@ export function Toaster() {
             ) : null}
           </div>
           <Toast.Close
-            aria-label="Close notification"
+            aria-label={t('ui.toast.close')}
             className="absolute top-1 right-1 grid size-11 place-items-center rounded opacity-80 hover:opacity-100"
           >
             <X className="size-4" aria-hidden />
