@@ -18,16 +18,17 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => app?.close());
 
-it('lists both jobs, never run yet', async () => {
+it('lists every scheduled job the services run, never run yet', async () => {
   const jobs = await admin.get('/api/admin/jobs');
   expect(jobs.status).toBe(200);
   expect(jobs.body).toEqual([
     expect.objectContaining({ name: 'weekly-review', outcome: 'never', last_run_at: null }),
     expect.objectContaining({ name: 'streak-rollover', outcome: 'never', last_run_at: null }),
+    expect.objectContaining({ name: 'data-transfer-expiry', outcome: 'never', last_run_at: null }),
   ]);
 });
 
-it.each(['weekly-review', 'streak-rollover'])('an admin runs %s at once; its run is listed', async (name) => {
+it.each(['weekly-review', 'streak-rollover', 'data-transfer-expiry'])('an admin runs %s at once; its run is listed', async (name) => {
   const run = await admin.post(`/api/admin/jobs/${name}/run`);
   expect(run).toMatchObject({ status: 202, body: { name, id: expect.any(String) } });
   const listed = await vi.waitFor(
