@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import AdminPage from '../admin/AdminPage.tsx';
 import FoundationsPage from '../foundations/FoundationsPage.tsx';
 import { DataTransferCard } from '../profile/DataTransferCard.tsx';
+import ProfilePage from '../profile/ProfilePage.tsx';
 import { XpHistoryCard } from '../profile/XpHistoryCard.tsx';
 import type { Goal } from '../quests/types.ts';
 import SkillTreePage from '../skill-tree/SkillTreePage.tsx';
@@ -163,6 +164,21 @@ describe('Foundations in Spanish', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Inteligencia' }));
     expect(await screen.findByText('Fundamento asignado')).toBeTruthy();
     expect(callsTo('PATCH', '/api/goals/g1/foundation')[0]?.body).toEqual({ foundation: 'Intelligence' });
+  });
+});
+
+describe('foundation names elsewhere', () => {
+  it('the profile’s mastery and distribution name the foundations in German', async () => {
+    await speak('de');
+    mockApi({
+      'GET /api/goals': { body: [goal('g1', 'Run a 5K', 'Health'), goal('g2', 'Save', 'Finance', true)] },
+      'GET /api/milestones': { body: [] },
+    });
+    renderWithProviders(<ProfilePage />, { user: { ...testUser, locale: 'de' } });
+    expect(await screen.findByRole('heading', { name: 'Gesundheit' })).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Meisterschaftsfortschritt in Finanzen' })).toBeTruthy();
+    const spirit = (await screen.findByTestId('distribution-Spirit')).closest('li');
+    expect(spirit?.textContent).toBe('Geist0 Ziele (0 %)');
   });
 });
 
