@@ -33,9 +33,9 @@ await describeWithInfra('postgres', 'scheduled jobs across processes', (postgres
     expect(await feed.text()).toContain('SUMMARY:Quest deadline: Learn Spanish');
   });
 
-  it('an admin runs weekly-review and streak-rollover now; each runs in its own service and is listed', async () => {
+  it('an admin runs every scheduled job now; each runs in its own service and is listed', async () => {
     const admin = await signedInAdmin(lq.gateway.url);
-    for (const name of ['weekly-review', 'streak-rollover']) {
+    for (const name of ['weekly-review', 'streak-rollover', 'data-transfer-expiry']) {
       expect((await admin.post(`/api/admin/jobs/${name}/run`)).status).toBe(202);
     }
     await expect
@@ -49,6 +49,7 @@ await describeWithInfra('postgres', 'scheduled jobs across processes', (postgres
       .toEqual([
         ['weekly-review', 'succeeded'],
         ['streak-rollover', 'succeeded'],
+        ['data-transfer-expiry', 'succeeded'],
       ]);
     // A service that is down shows its job as unavailable; the page still answers.
     await lq.stop('social');
@@ -56,6 +57,7 @@ await describeWithInfra('postgres', 'scheduled jobs across processes', (postgres
     expect(jobs.map((job) => [job.name, job.outcome])).toEqual([
       ['weekly-review', 'succeeded'],
       ['streak-rollover', 'unavailable'],
+      ['data-transfer-expiry', 'succeeded'],
     ]);
   });
 });

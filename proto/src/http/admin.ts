@@ -77,7 +77,11 @@ export type AdminDeletion = z.infer<typeof AdminDeletion>;
  * The scheduled jobs (docs/features/daily-loop.md#jobs), each with the service that runs it: the job's
  * name is also its queue's. An admin may run one at once (POST /api/admin/jobs/{name}/run).
  */
-export const SCHEDULED_JOBS = { 'weekly-review': 'quests', 'streak-rollover': 'social' } as const;
+export const SCHEDULED_JOBS = {
+  'weekly-review': 'quests',
+  'streak-rollover': 'social',
+  'data-transfer-expiry': 'quests',
+} as const;
 export type ScheduledJobName = keyof typeof SCHEDULED_JOBS;
 export const SCHEDULED_JOB_NAMES = Object.keys(SCHEDULED_JOBS) as ScheduledJobName[];
 

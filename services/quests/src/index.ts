@@ -117,7 +117,7 @@ export function createQuestsModule(options: QuestsModuleOptions = {}): ServiceMo
       );
       // The admin panel's jobs table reads the last run from here.
       app.get('/internal/quests/jobs', { config: { access: 'service' } }, async () =>
-        jobRuns(ctx.db, 'quests', [WEEKLY_REVIEW]),
+        jobRuns(ctx.db, 'quests', [WEEKLY_REVIEW, TRANSFER_EXPIRY]),
       );
     },
   };

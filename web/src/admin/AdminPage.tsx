@@ -1,74 +1,85 @@
-import { type AdminUserRow, formatDate, TOKEN_STATS_DAYS, type TokenStats } from '@lifequest/proto';
+import { type AdminUserRow, TOKEN_STATS_DAYS, type TokenStats } from '@lifequest/proto';
 import { Coins, Cpu, Hash, ShieldAlert, ShieldCheck, Trash2, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../api/http.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
+import { formatDay, formatCount as formatPlain } from '../i18n/format.ts';
+import { type Translate, useLocale, useT } from '../i18n/useT.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { buttonClasses } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { type Column, DataTable } from '../ui/DataTable.tsx';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { useAdminUsers, useDeleteUser, useTokenStats } from './adminQueries.ts';
-import { dailyTotals, deleteConfirmation, formatCost, formatCount, userStatus } from './adminStats.ts';
+import { dailyTotals, formatCost, formatCount } from './adminStats.ts';
 import { ScheduledJobs } from './ScheduledJobs.tsx';
 
 // The chart library is large: it loads only for an admin with usage to draw.
 const CostChart = lazy(() => import('./CostChart.tsx'));
 
 function Refusal() {
+  const t = useT();
   return (
     <Card className="grid justify-items-center gap-3 py-12 text-center" data-testid="admin-refusal">
       <ShieldAlert className="size-12 text-red-300" aria-hidden />
-      <h2 className="text-parchment text-xl">Admin Only</h2>
-      <p className="max-w-md text-muted">
-        This chamber is kept for the stewards of LifeQuest, and your account has no admin rights. Your quests
-        await you on the dashboard.
-      </p>
+      <h2 className="text-parchment text-xl">{t('admin.only')}</h2>
+      <p className="max-w-md text-muted">{t('admin.refusal.body')}</p>
       <Link to="/" className={buttonClasses('secondary')}>
-        Back to the Dashboard
+        {t('admin.refusal.back')}
       </Link>
     </Card>
   );
 }
 
 function SummaryCards({ users, stats }: { users: readonly AdminUserRow[]; stats: TokenStats | undefined }) {
+  const t = useT();
+  const locale = useLocale();
   const active = users.filter((user) => user.is_onboarded).length;
+  const lastDays = t('admin.summary.lastDays', { days: TOKEN_STATS_DAYS });
+  // `id` names the card for tests and never changes with the language.
   const cards = [
     {
-      label: 'Heroes',
-      value: formatCount(users.length),
-      hint: `${active} active, ${users.length - active} onboarding`,
+      id: 'Heroes',
+      label: t('admin.summary.heroes'),
+      value: formatCount(users.length, locale),
+      hint: t('admin.summary.heroesHint', {
+        active: formatPlain(active, locale),
+        onboarding: formatPlain(users.length - active, locale),
+      }),
       icon: Users,
     },
     {
-      label: 'AI cost',
-      value: stats ? formatCost(stats.total_stats.total_cost) : '…',
-      hint: `last ${TOKEN_STATS_DAYS} days`,
+      id: 'AI cost',
+      label: t('admin.summary.aiCost'),
+      value: stats ? formatCost(stats.total_stats.total_cost, locale) : '…',
+      hint: lastDays,
       icon: Coins,
     },
     {
-      label: 'Tokens',
-      value: stats ? formatCount(stats.total_stats.total_tokens) : '…',
-      hint: `last ${TOKEN_STATS_DAYS} days`,
+      id: 'Tokens',
+      label: t('admin.tokens'),
+      value: stats ? formatCount(stats.total_stats.total_tokens, locale) : '…',
+      hint: lastDays,
       icon: Cpu,
     },
     {
-      label: 'AI requests',
-      value: stats ? formatCount(stats.total_stats.total_requests) : '…',
-      hint: `last ${TOKEN_STATS_DAYS} days`,
+      id: 'AI requests',
+      label: t('admin.summary.requests'),
+      value: stats ? formatCount(stats.total_stats.total_requests, locale) : '…',
+      hint: lastDays,
       icon: Hash,
     },
   ];
   return (
-    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Summary">
-      {cards.map(({ label, value, hint, icon: Icon }) => (
+    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t('admin.summary')}>
+      {cards.map(({ id, label, value, hint, icon: Icon }) => (
         <li
-          key={label}
-          className="grid gap-1 rounded-xl border border-edge bg-surface/90 p-4"
-          data-testid={`summary-${label}`}
+          key={id}
+          className="grid min-w-0 gap-1 rounded-xl border border-edge bg-surface/90 p-4"
+          data-testid={`summary-${id}`}
         >
-          <span className="flex items-center gap-1.5 text-muted text-xs uppercase tracking-wider">
+          <span className="flex min-w-0 items-center gap-1.5 break-words text-muted text-xs uppercase tracking-wider">
             <Icon className="size-4 text-gold" aria-hidden />
             {label}
           </span>
@@ -81,20 +92,22 @@ function SummaryCards({ users, stats }: { users: readonly AdminUserRow[]; stats:
 }
 
 function UsersTable({ users, selfId }: { users: readonly AdminUserRow[]; selfId: string | undefined }) {
+  const t = useT();
+  const locale = useLocale();
   const remove = useDeleteUser();
   return (
     <Card aria-labelledby="admin-users-title" className="grid gap-3">
       <h2 id="admin-users-title" className="text-gold text-xl">
-        Users
+        {t('admin.users')}
       </h2>
       <DataTable
-        label="Users table"
+        label={t('admin.users.table')}
         rows={users}
         rowKey={(row) => row.id}
         rowProps={(row) => ({ 'data-user-email': row.email })}
         columns={[
           {
-            head: 'Hero',
+            head: t('admin.col.hero'),
             wrap: true,
             cell: (row) => (
               <span className="grid">
@@ -104,7 +117,7 @@ function UsersTable({ users, selfId }: { users: readonly AdminUserRow[]; selfId:
             ),
           },
           {
-            head: 'Status',
+            head: t('admin.col.status'),
             cell: (row) => (
               <span className="flex flex-wrap gap-1">
                 <Badge
@@ -114,34 +127,47 @@ function UsersTable({ users, selfId }: { users: readonly AdminUserRow[]; selfId:
                       : 'border-edge bg-night text-muted'
                   }
                 >
-                  {userStatus(row)}
+                  {t(row.is_onboarded ? 'admin.status.active' : 'admin.status.onboarding')}
                 </Badge>
-                {row.is_admin ? <Badge>Admin</Badge> : null}
+                {row.is_admin ? <Badge>{t('admin.badge.admin')}</Badge> : null}
                 {row.deletion ? (
-                  <Badge className="border-red-400/60 bg-red-500/10 text-red-300">Deleting...</Badge>
+                  <Badge className="border-red-400/60 bg-red-500/10 text-red-300">
+                    {t('admin.badge.deleting')}
+                  </Badge>
                 ) : null}
               </span>
             ),
           },
-          { head: 'Level', cell: (row) => row.life_level },
-          { head: 'XP', cell: (row) => formatCount(row.total_xp) },
-          { head: 'Quests', cell: (row) => row.goal_count },
-          { head: 'Tokens', cell: (row) => formatCount(row.total_tokens) },
-          { head: 'Cost', cell: (row) => formatCost(row.total_cost), className: 'font-mono' },
-          { head: 'Joined', cell: (row) => formatDate(row.created_at), className: 'text-muted' },
+          { head: t('rank.level'), cell: (row) => formatPlain(row.life_level, locale) },
+          { head: t('rank.xp'), cell: (row) => formatCount(row.total_xp, locale) },
+          { head: t('profile.stat.quests'), cell: (row) => formatPlain(row.goal_count, locale) },
+          { head: t('admin.tokens'), cell: (row) => formatCount(row.total_tokens, locale) },
+          {
+            head: t('admin.col.cost'),
+            cell: (row) => formatCost(row.total_cost, locale),
+            className: 'font-mono',
+          },
+          {
+            head: t('admin.col.joined'),
+            cell: (row) => formatDay(row.created_at, locale),
+            className: 'text-muted',
+          },
           {
             head: '',
-            srHead: 'Actions',
+            srHead: t('admin.col.actions'),
             cell: (row) =>
               row.is_admin || row.id === selfId ? (
-                <span className="text-muted text-xs">{row.id === selfId ? 'You' : 'Protected'}</span>
+                <span className="text-muted text-xs">
+                  {t(row.id === selfId ? 'admin.you' : 'admin.protected')}
+                </span>
               ) : (
                 <button
                   type="button"
                   disabled={row.deletion !== null || remove.isPending}
-                  aria-label={`Delete ${row.name} (${row.email})`}
+                  aria-label={t('admin.delete.label', { name: row.name, email: row.email })}
                   onClick={() => {
-                    if (window.confirm(deleteConfirmation(row))) remove.mutate(row);
+                    if (window.confirm(t('admin.delete.confirm', { name: row.name, email: row.email })))
+                      remove.mutate(row);
                   }}
                   className="rounded-md p-2 text-muted transition-colors hover:bg-red-500/10 hover:text-red-300 disabled:opacity-40"
                 >
@@ -156,100 +182,126 @@ function UsersTable({ users, selfId }: { users: readonly AdminUserRow[]; selfId:
 }
 
 /** Requests, tokens and cost: the columns every usage table ends with. */
-const usageColumns: Column<{ request_count: number; total_tokens: number; total_cost: number }>[] = [
-  { head: 'Requests', cell: (row) => formatCount(row.request_count) },
-  { head: 'Tokens', cell: (row) => formatCount(row.total_tokens) },
-  { head: 'Cost', cell: (row) => formatCost(row.total_cost), className: 'font-mono' },
-];
+function usageColumns(
+  t: Translate,
+  locale: ReturnType<typeof useLocale>,
+): Column<{ request_count: number; total_tokens: number; total_cost: number }>[] {
+  return [
+    { head: t('admin.col.requests'), cell: (row) => formatCount(row.request_count, locale) },
+    { head: t('admin.tokens'), cell: (row) => formatCount(row.total_tokens, locale) },
+    { head: t('admin.col.cost'), cell: (row) => formatCost(row.total_cost, locale), className: 'font-mono' },
+  ];
+}
 
-function TokenUsage({ stats }: { stats: TokenStats }) {
+function DailyUsage({ stats }: { stats: TokenStats }) {
+  const t = useT();
+  const locale = useLocale();
   const days = dailyTotals(stats.daily_stats);
   return (
-    <>
-      <Card aria-labelledby="admin-usage-title" className="grid gap-4">
-        <div>
-          <h2 id="admin-usage-title" className="text-gold text-xl">
-            Token Usage
-          </h2>
-          <p className="text-muted text-sm">Daily cost and tokens, last {TOKEN_STATS_DAYS} days.</p>
-        </div>
-        {stats.daily_stats.length === 0 ? (
-          <p className="text-muted">No AI calls in the last {TOKEN_STATS_DAYS} days.</p>
+    <Card aria-labelledby="admin-usage-title" className="grid gap-4">
+      <div>
+        <h2 id="admin-usage-title" className="text-gold text-xl">
+          {t('admin.usage.title')}
+        </h2>
+        <p className="text-muted text-sm">{t('admin.usage.subtitle', { days: TOKEN_STATS_DAYS })}</p>
+      </div>
+      {stats.daily_stats.length === 0 ? (
+        <p className="text-muted">{t('admin.usage.none', { days: TOKEN_STATS_DAYS })}</p>
+      ) : (
+        <>
+          <div data-testid="cost-chart" className="min-h-[280px]">
+            <Suspense fallback={<p className="text-muted text-sm">{t('admin.usage.drawing')}</p>}>
+              <CostChart days={days} />
+            </Suspense>
+          </div>
+          <DataTable
+            label={t('admin.usage.table')}
+            maxHeight="24rem"
+            rows={stats.daily_stats}
+            rowKey={(row) => `${row.date}-${row.endpoint}`}
+            columns={[
+              { head: t('admin.col.date'), cell: (row) => formatDay(row.date, locale) },
+              {
+                head: t('admin.col.endpoint'),
+                cell: (row) => row.endpoint,
+                className: 'font-mono text-xs',
+              },
+              ...usageColumns(t, locale),
+            ]}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
+
+function UsageBreakdown({ stats }: { stats: TokenStats }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Card aria-labelledby="admin-models-title" className="grid content-start gap-3">
+        <h2 id="admin-models-title" className="text-gold text-xl">
+          {t('admin.models.title')}
+        </h2>
+        {stats.by_model.length === 0 ? (
+          <p className="text-muted">{t('admin.models.none')}</p>
         ) : (
-          <>
-            <div data-testid="cost-chart" className="min-h-[280px]">
-              <Suspense fallback={<p className="text-muted text-sm">Drawing the chart...</p>}>
-                <CostChart days={days} />
-              </Suspense>
-            </div>
-            <DataTable
-              label="Daily token usage table"
-              maxHeight="24rem"
-              rows={stats.daily_stats}
-              rowKey={(row) => `${row.date}-${row.endpoint}`}
-              columns={[
-                { head: 'Date', cell: (row) => formatDate(row.date) },
-                { head: 'Endpoint', cell: (row) => row.endpoint, className: 'font-mono text-xs' },
-                ...usageColumns,
-              ]}
-            />
-          </>
+          <DataTable
+            label={t('admin.models.table')}
+            rows={stats.by_model}
+            rowKey={(row) => row.model}
+            columns={[
+              {
+                head: t('admin.col.model'),
+                cell: (row) => row.model,
+                className: 'font-mono text-xs',
+                wrap: true,
+              },
+              ...usageColumns(t, locale),
+            ]}
+          />
         )}
       </Card>
+      <Card aria-labelledby="admin-spenders-title" className="grid content-start gap-3">
+        <h2 id="admin-spenders-title" className="text-gold text-xl">
+          {t('admin.spenders.title')}
+        </h2>
+        {stats.top_spenders.length === 0 ? (
+          <p className="text-muted">{t('admin.spenders.none')}</p>
+        ) : (
+          <DataTable
+            label={t('admin.spenders.table')}
+            rows={stats.top_spenders}
+            rowKey={(row, index) => row.user_id ?? `deleted-${index}`}
+            columns={[
+              {
+                head: t('admin.col.hero'),
+                wrap: true,
+                // The server sums the usage of every deleted hero under one name ('Deleted heroes').
+                cell: (row) =>
+                  row.user_id === null ? (
+                    <span className="text-muted italic" title={t('admin.spenders.deletedHint')}>
+                      {t('admin.spenders.deleted')}
+                    </span>
+                  ) : (
+                    row.name
+                  ),
+              },
+              ...usageColumns(t, locale),
+            ]}
+          />
+        )}
+      </Card>
+    </div>
+  );
+}
 
-      <div className="grid gap-4 lg:grid-cols-2">
-        <Card aria-labelledby="admin-models-title" className="grid content-start gap-3">
-          <h2 id="admin-models-title" className="text-gold text-xl">
-            Cost by Model
-          </h2>
-          {stats.by_model.length === 0 ? (
-            <p className="text-muted">No model has been called yet.</p>
-          ) : (
-            <DataTable
-              label="Cost by model table"
-              rows={stats.by_model}
-              rowKey={(row) => row.model}
-              columns={[
-                { head: 'Model', cell: (row) => row.model, className: 'font-mono text-xs', wrap: true },
-                ...usageColumns,
-              ]}
-            />
-          )}
-        </Card>
-        <Card aria-labelledby="admin-spenders-title" className="grid content-start gap-3">
-          <h2 id="admin-spenders-title" className="text-gold text-xl">
-            Top Spenders
-          </h2>
-          {stats.top_spenders.length === 0 ? (
-            <p className="text-muted">Nobody has used the AI yet.</p>
-          ) : (
-            <DataTable
-              label="Top spenders table"
-              rows={stats.top_spenders}
-              rowKey={(row, index) => row.user_id ?? `deleted-${index}`}
-              columns={[
-                {
-                  head: 'Hero',
-                  wrap: true,
-                  // The server sums the usage of every deleted hero under one name ('Deleted heroes').
-                  cell: (row) =>
-                    row.user_id === null ? (
-                      <span
-                        className="text-muted italic"
-                        title="Usage of heroes since deleted, kept in the totals"
-                      >
-                        {row.name}
-                      </span>
-                    ) : (
-                      row.name
-                    ),
-                },
-                ...usageColumns,
-              ]}
-            />
-          )}
-        </Card>
-      </div>
+function TokenUsage({ stats }: { stats: TokenStats }) {
+  return (
+    <>
+      <DailyUsage stats={stats} />
+      <UsageBreakdown stats={stats} />
     </>
   );
 }
@@ -263,6 +315,7 @@ function isRefusal(error: Error): boolean {
  * it refuses sees the refusal, not a broken page.
  */
 export default function AdminPage() {
+  const t = useT();
   const { user } = useCurrentUser();
   const users = useAdminUsers();
   const refused = users.isError && isRefusal(users.error);
@@ -271,15 +324,15 @@ export default function AdminPage() {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl text-gold sm:text-3xl">Admin Panel</h1>
+        <h1 className="text-2xl text-gold sm:text-3xl">{t('admin.title')}</h1>
         <Badge className="border-red-400/50 bg-red-500/10 text-red-200">
           <ShieldCheck className="mr-1 size-3.5" aria-hidden />
-          Admin Only
+          {t('admin.only')}
         </Badge>
       </div>
       {users.isPending ? (
         <p className="py-10 text-center text-muted" role="status">
-          Loading the admin panel...
+          {t('admin.loading')}
         </p>
       ) : refused ? (
         <Refusal />
@@ -290,7 +343,7 @@ export default function AdminPage() {
           <SummaryCards users={users.data} stats={stats.data} />
           <UsersTable users={users.data} selfId={user?.id} />
           {stats.isPending ? (
-            <p className="text-center text-muted">Loading token usage...</p>
+            <p className="text-center text-muted">{t('admin.usage.loading')}</p>
           ) : stats.isError ? (
             <LoadFailed error={stats.error} />
           ) : (

@@ -2,6 +2,7 @@ import type { AdminDeletion, AdminUserRow, TokenStats } from '@lifequest/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
+import { translate } from '../i18n/translate.ts';
 import { toast } from '../ui/toast/toastStore.ts';
 
 /** While a deletion is under way the list is read again this often, until the hero is gone. */
@@ -32,12 +33,12 @@ export function useDeleteUser() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
       void queryClient.invalidateQueries({ queryKey: queryKeys.tokenStats });
-      toast({ title: 'User Deleted', description: 'User and all associated data has been removed.' });
+      toast({ title: translate('admin.deleted'), description: translate('admin.deleted.body') });
     },
     onError: () => {
       toast({
-        title: 'Delete Failed',
-        description: 'Failed to delete user. Please try again.',
+        title: translate('toast.deleteFailed'),
+        description: translate('admin.deleteFailed.body'),
         variant: 'destructive',
       });
     },

@@ -1,28 +1,14 @@
-import {
-  type AdminUserRow,
-  addDays,
-  type DailyTokenStat,
-  TOKEN_STATS_DAYS,
-  toIsoDate,
-} from '@lifequest/proto';
+import { addDays, type DailyTokenStat, type Locale, TOKEN_STATS_DAYS, toIsoDate } from '@lifequest/proto';
+import { formatNumber, formatUsd } from '../i18n/format.ts';
 
-/** Admin cost is shown to 4 decimals (US dollars). */
-export function formatCost(usd: number): string {
-  return `$${(Number.isFinite(usd) ? usd : 0).toFixed(4)}`;
+/** Admin cost is shown to 4 decimals (US dollars), in the hero's language. */
+export function formatCost(usd: number, locale: Locale = 'en'): string {
+  return formatUsd(usd, locale, 4);
 }
 
-export function formatCount(value: number): string {
-  return value.toLocaleString('en-US');
-}
-
-/** A user shows 'Active' if onboarded, otherwise 'Onboarding'. */
-export function userStatus(user: Pick<AdminUserRow, 'is_onboarded'>): 'Active' | 'Onboarding' {
-  return user.is_onboarded ? 'Active' : 'Onboarding';
-}
-
-/** The browser confirmation before a hero is deleted. */
-export function deleteConfirmation(user: Pick<AdminUserRow, 'name' | 'email'>): string {
-  return `Are you sure you want to delete ${user.name} (${user.email})? This will permanently remove all their data.`;
+/** Counts grouped ('12,345' in English). */
+export function formatCount(value: number, locale: Locale = 'en'): string {
+  return formatNumber(value, locale);
 }
 
 export interface DailyTotal {

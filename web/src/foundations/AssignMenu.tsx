@@ -1,7 +1,9 @@
 import { FOUNDATIONS, type Foundation } from '@lifequest/proto';
 import { ChevronDown } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { useT } from '../i18n/useT.ts';
 import { buttonClasses } from '../ui/Button.tsx';
+import { foundationName } from './foundationText.ts';
 import { foundationTheme } from './foundationTheme.ts';
 
 export interface AssignMenuProps {
@@ -14,6 +16,7 @@ export interface AssignMenuProps {
 }
 
 export function AssignMenu({ goalId, goalTitleId, disabled, onAssign }: AssignMenuProps) {
+  const t = useT();
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
@@ -22,7 +25,7 @@ export function AssignMenu({ goalId, goalTitleId, disabled, onAssign }: AssignMe
         data-goal-control={goalId}
         className={buttonClasses('secondary', 'min-h-9 px-3 py-1.5')}
       >
-        Assign to...
+        {t('foundations.assignTo')}
         <ChevronDown className="size-4" aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -38,7 +41,7 @@ export function AssignMenu({ goalId, goalTitleId, disabled, onAssign }: AssignMe
               className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-gold/15 data-[highlighted]:text-gold"
             >
               <span aria-hidden className={`size-2.5 rounded-full ${foundationTheme[foundation].bar}`} />
-              {foundation}
+              {foundationName(t, foundation)}
             </DropdownMenu.Item>
           ))}
         </DropdownMenu.Content>

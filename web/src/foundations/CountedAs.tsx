@@ -1,4 +1,8 @@
 import { DISCIPLINE_KEYWORDS, disciplineFromKeywords, type Foundation } from '@lifequest/proto';
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useT } from '../i18n/useT.ts';
+import { foundationName } from './foundationText.ts';
 import { foundationTheme } from './foundationTheme.ts';
 
 /** The keyword of the title or class name that placed the goal, or null when the default did. */
@@ -25,18 +29,28 @@ export function CountedAs({
   disabled: boolean;
   onConfirm: (foundation: Foundation) => void;
 }) {
+  const t = useT();
+  const intl = useIntl();
   const guess = disciplineFromKeywords(className, title);
   const keyword = placingKeyword(guess, className, title);
+  const name = foundationName(t, guess);
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm" data-testid={`counted-as-${goalId}`}>
       <span className="text-parchment">
-        Counted as <span className={`font-semibold ${foundationTheme[guess].text}`}>{guess}</span>: confirm or
-        change.
+        {intl.formatMessage(
+          { id: 'foundations.countedAs' },
+          {
+            foundation: name,
+            b: (chunks: ReactNode[]) => (
+              <span key="foundation" className={`font-semibold ${foundationTheme[guess].text}`}>
+                {chunks}
+              </span>
+            ),
+          },
+        )}
       </span>
       <span className="text-muted text-xs">
-        {keyword
-          ? `Its title says “${keyword}”, so My Profile and the Skill Tree count it there.`
-          : 'No keyword in its title, so My Profile and the Skill Tree count it there by default.'}
+        {keyword ? t('foundations.keyword', { keyword }) : t('foundations.noKeyword')}
       </span>
       <button
         type="button"
@@ -45,7 +59,7 @@ export function CountedAs({
         aria-describedby={`unassigned-${goalId}`}
         className="inline-flex min-h-9 items-center rounded-md border border-edge px-3 font-semibold text-parchment text-sm hover:border-gold/60 disabled:opacity-50"
       >
-        Confirm {guess}
+        {t('foundations.confirm', { foundation: name })}
       </button>
     </p>
   );

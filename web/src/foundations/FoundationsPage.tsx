@@ -1,6 +1,9 @@
-import { FOUNDATION_DESCRIPTIONS, type Foundation } from '@lifequest/proto';
+import type { Foundation } from '@lifequest/proto';
 import { CheckCircle2, X } from 'lucide-react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useErrorText } from '../i18n/errorText.ts';
+import { formatCount } from '../i18n/format.ts';
+import { useLocale, useT } from '../i18n/useT.ts';
 import { useGoals } from '../quests/questQueries.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { Card } from '../ui/Card.tsx';
@@ -11,6 +14,7 @@ import { AssignMenu } from './AssignMenu.tsx';
 import { CountedAs } from './CountedAs.tsx';
 import { type FoundationGroup, groupByFoundation } from './foundationGroups.ts';
 import { foundationIcons } from './foundationIcons.ts';
+import { foundationDescription, foundationName } from './foundationText.ts';
 import { foundationTheme } from './foundationTheme.ts';
 import { useAssignFoundation } from './useAssignFoundation.ts';
 
@@ -23,8 +27,11 @@ function FoundationCard({
   onRemove: (goalId: string) => void;
   busy: boolean;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const theme = foundationTheme[group.foundation];
   const Icon = foundationIcons[group.foundation];
+  const name = foundationName(t, group.foundation);
   return (
     <Card
       aria-labelledby={`foundation-${group.foundation}`}
@@ -35,33 +42,37 @@ function FoundationCard({
         <div className="grid flex-1 gap-1">
           {/* tabIndex -1: the page focuses it when a goal it just held has no control left to take the focus. */}
           <h2 id={`foundation-${group.foundation}`} tabIndex={-1} className={`text-xl ${theme.text}`}>
-            {group.foundation}
+            {name}
           </h2>
-          <p className="text-muted text-sm">{FOUNDATION_DESCRIPTIONS[group.foundation]}</p>
+          <p className="text-muted text-sm">{foundationDescription(t, group.foundation)}</p>
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Badge className={theme.badge}>{group.goals.length} Goals</Badge>
-        <Badge className="border-edge bg-night text-parchment">{group.completed} Complete</Badge>
+        <Badge className={theme.badge}>
+          {t('foundations.goals', { count: group.goals.length, n: formatCount(group.goals.length, locale) })}
+        </Badge>
+        <Badge className="border-edge bg-night text-parchment">
+          {t('foundations.complete', { count: group.completed, n: formatCount(group.completed, locale) })}
+        </Badge>
       </div>
       {group.goals.length === 0 ? (
         <p className="rounded-lg border border-edge border-dashed p-4 text-center text-muted text-sm">
-          No goals assigned yet
+          {t('foundations.empty')}
         </p>
       ) : (
-        <ScrollBox maxHeight="12rem" label={`${group.foundation} goals`}>
+        <ScrollBox maxHeight="12rem" label={t('foundations.goalsLabel', { foundation: name })}>
           <ul className="grid gap-1.5 pr-2">
             {group.goals.map((goal) => (
               <li key={goal.id} className="flex items-center gap-2 rounded-md bg-night/50 px-3 py-2 text-sm">
                 {goal.is_completed ? (
-                  <CheckCircle2 className="size-4 shrink-0 text-green-400" aria-label="Completed" />
+                  <CheckCircle2 className="size-4 shrink-0 text-green-400" aria-label={t('goal.completed')} />
                 ) : null}
                 <span id={`foundation-goal-${goal.id}`} className="min-w-0 flex-1 break-words text-parchment">
                   {goal.title}
                 </span>
                 <button
                   type="button"
-                  title="Remove from foundation"
+                  title={t('foundations.remove')}
                   aria-describedby={`foundation-goal-${goal.id}`}
                   data-goal-control={goal.id}
                   disabled={busy}
@@ -106,17 +117,19 @@ function useFocusAfterMove(root: RefObject<HTMLElement | null>, settled: boolean
 }
 
 export default function FoundationsPage() {
+  const t = useT();
+  const errorText = useErrorText();
   const goals = useGoals();
   const assign = useAssignFoundation();
   const root = useRef<HTMLDivElement>(null);
   // Settled: the call is over and the goals list it invalidated has been read again.
   const focusAfterMove = useFocusAfterMove(root, !assign.isPending && !goals.isFetching);
 
-  if (goals.isPending) return <Spinner label="Loading foundations..." />;
+  if (goals.isPending) return <Spinner label={t('foundations.loading')} />;
   if (goals.isError) {
     return (
       <p role="alert" className="py-16 text-center text-red-300">
-        {goals.error.message}
+        {errorText(goals.error)}
       </p>
     );
   }
@@ -126,14 +139,14 @@ export default function FoundationsPage() {
   return (
     <div ref={root} className="grid gap-6">
       <div className="grid gap-1">
-        <h1 className="text-2xl text-gold sm:text-3xl">Foundation Assignment</h1>
-        <p className="text-muted text-sm">Place each quest under the foundation it strengthens.</p>
+        <h1 className="text-2xl text-gold sm:text-3xl">{t('foundations.title')}</h1>
+        <p className="text-muted text-sm">{t('foundations.subtitle')}</p>
       </div>
 
       {unassigned.length > 0 ? (
         <Card aria-labelledby="unassigned-title" className="grid gap-3">
           <h2 id="unassigned-title" className="text-parchment text-xl">
-            Unassigned Goals ({unassigned.length})
+            {t('foundations.unassigned', { count: unassigned.length })}
           </h2>
           <ul className="grid gap-2">
             {unassigned.map((goal) => (
@@ -145,10 +158,15 @@ export default function FoundationsPage() {
                   <p className="flex items-center gap-2 break-words text-parchment">
                     <span id={`unassigned-${goal.id}`}>{goal.title}</span>
                     {goal.is_completed ? (
-                      <CheckCircle2 className="size-4 shrink-0 text-green-400" aria-label="Completed" />
+                      <CheckCircle2
+                        className="size-4 shrink-0 text-green-400"
+                        aria-label={t('goal.completed')}
+                      />
                     ) : null}
                   </p>
-                  <p className="text-muted text-xs">Progress: {Math.round(goal.progress)}%</p>
+                  <p className="text-muted text-xs">
+                    {t('foundations.progress', { percent: Math.round(goal.progress) })}
+                  </p>
                   <CountedAs
                     goalId={goal.id}
                     title={goal.title}
@@ -191,24 +209,24 @@ export default function FoundationsPage() {
 
       <Card aria-labelledby="summary-title" className="grid gap-4">
         <h2 id="summary-title" className="text-gold text-xl">
-          Foundation Progress Summary
+          {t('foundations.summary')}
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {groups.map((group) => (
             <li key={group.foundation} className="grid gap-1.5" data-testid={`summary-${group.foundation}`}>
               <div className="flex items-baseline justify-between">
                 <span className={`font-semibold ${foundationTheme[group.foundation].text}`}>
-                  {group.foundation}
+                  {foundationName(t, group.foundation)}
                 </span>
                 <span className="font-display text-lg text-parchment">{group.percent}%</span>
               </div>
               <ProgressBar
                 value={group.percent}
-                label={`${group.foundation} completion`}
+                label={t('foundations.completion', { foundation: foundationName(t, group.foundation) })}
                 barClassName={foundationTheme[group.foundation].bar}
               />
               <span className="text-muted text-xs">
-                {group.completed}/{group.goals.length} complete
+                {t('foundations.ofComplete', { done: group.completed, total: group.goals.length })}
               </span>
             </li>
           ))}

@@ -2,9 +2,8 @@ import type { Foundation } from '@lifequest/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
+import { translate } from '../i18n/translate.ts';
 import { toast } from '../ui/toast/toastStore.ts';
-
-export const ASSIGN_FOUNDATION_FAILURE = 'Failed to assign foundation';
 
 export interface AssignFoundationInput {
   goalId: string;
@@ -22,21 +21,21 @@ export function useAssignFoundation() {
           foundation,
         });
       } catch {
-        throw new Error(ASSIGN_FOUNDATION_FAILURE);
+        throw new Error(translate('foundations.failed.call'));
       }
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.goals });
       void queryClient.invalidateQueries({ queryKey: queryKeys.skillTree });
       toast({
-        title: 'Foundation Assigned',
-        description: 'Goal has been assigned to foundation successfully',
+        title: translate('foundations.assigned'),
+        description: translate('foundations.assigned.body'),
       });
     },
     onError: (error) => {
       toast({
-        title: 'Assignment Failed',
-        description: error.message || 'Failed to assign goal to foundation',
+        title: translate('foundations.failed'),
+        description: error.message || translate('foundations.failed.body'),
         variant: 'destructive',
       });
     },

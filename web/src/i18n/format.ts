@@ -32,6 +32,43 @@ export function formatDay(date: Date | string | number | null | undefined, local
   return format.format(time);
 }
 
+/** A day the English screens write as ISO ('2026-03-05'): as is in English, as formatDay elsewhere. */
+export function formatIsoDay(day: string, locale: Locale): string {
+  return locale === 'en' ? day : formatDay(day, locale) || day;
+}
+
+/** A chart axis's day (an ISO date): '03-05' in English, '5 mar' in Spanish, '05.03.' in German. */
+export function formatMonthDay(day: string, locale: Locale): string {
+  if (locale === 'en') return day.slice(5);
+  const time = new Date(day).getTime();
+  if (Number.isNaN(time)) return day;
+  return new Intl.DateTimeFormat(locale, {
+    day: '2-digit',
+    month: locale === 'de' ? '2-digit' : 'short',
+    timeZone: 'UTC',
+  }).format(time);
+}
+
+/** A moment with its time of day: the browser's own wording in English (as before), the hero's language elsewhere. */
+export function formatDateTime(date: Date | string, locale: Locale): string {
+  const time = new Date(date);
+  if (Number.isNaN(time.getTime())) return '';
+  if (locale === 'en') return time.toLocaleString();
+  return time.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** US dollars to a fixed number of decimals (the admin's costs): '$0.1234', '0,1234 US$', '0,1234 $'. */
+export function formatUsd(usd: number, locale: Locale, digits: number): string {
+  const value = Number.isFinite(usd) ? usd : 0;
+  if (locale === 'en') return `$${value.toFixed(digits)}`;
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
+}
+
 export function formatNumber(value: number, locale: Locale): string {
   return value.toLocaleString(locale === 'en' ? 'en-US' : locale);
 }

@@ -2,6 +2,9 @@ import type { ExportStatus, ImportStatus } from '@lifequest/proto';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useState } from 'react';
 import { apiDownload, apiRequest, apiUpload } from '../api/http.ts';
+import { useErrorText } from '../i18n/errorText.ts';
+import { formatCount } from '../i18n/format.ts';
+import { useLocale, useT } from '../i18n/useT.ts';
 import { Button } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 
@@ -23,6 +26,9 @@ async function follow<S extends { status: string }>(url: string, onStatus: (s: S
  * (a LifeQuest export or Habitica's user data): docs/features/data-ownership.md#export, #import.
  */
 export function DataTransferCard() {
+  const t = useT();
+  const locale = useLocale();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [exporting, setExporting] = useState<ExportStatus | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
@@ -35,7 +41,7 @@ export function DataTransferCard() {
     try {
       const { job_id } = await apiRequest<{ job_id: string }>('POST', '/api/export');
       const done = await follow<ExportStatus>(`/api/export/${job_id}`, setExporting);
-      if (done.status !== 'done' || !done.download_url) throw new Error('The export could not be built.');
+      if (done.status !== 'done' || !done.download_url) throw new Error(t('transfer.notBuilt'));
       const zip = await apiDownload(done.download_url);
       const link = document.createElement('a');
       link.href = URL.createObjectURL(zip);
@@ -43,7 +49,7 @@ export function DataTransferCard() {
       link.click();
       URL.revokeObjectURL(link.href);
     } catch (error) {
-      setExportError(error instanceof Error ? error.message : 'The export failed.');
+      setExportError(error instanceof Error ? errorText(error) : t('transfer.exportFailed'));
     }
   };
 
@@ -56,10 +62,10 @@ export function DataTransferCard() {
     try {
       const { job_id } = await apiUpload<{ job_id: string }>('/api/import', file, file.name);
       const done = await follow<ImportStatus>(`/api/import/${job_id}`, setImported);
-      if (done.status === 'failed') setImportError(done.error ?? 'The import failed.');
+      if (done.status === 'failed') setImportError(done.error ?? t('transfer.importFailed'));
       await queryClient.invalidateQueries();
     } catch (error) {
-      setImportError(error instanceof Error ? error.message : 'The import failed.');
+      setImportError(error instanceof Error ? errorText(error) : t('transfer.importFailed'));
     }
   };
 
@@ -67,23 +73,20 @@ export function DataTransferCard() {
   return (
     <Card aria-labelledby="data-transfer-title" className="grid gap-3">
       <h2 id="data-transfer-title" className="text-xl">
-        Your data
+        {t('transfer.title')}
       </h2>
-      <p className="text-muted text-sm">
-        Download everything LifeQuest keeps about you (a ZIP with lifequest.json and CSVs), or import a
-        LifeQuest export or Habitica's user data JSON.
-      </p>
+      <p className="text-muted text-sm">{t('transfer.body')}</p>
       <div className="flex flex-wrap items-center gap-3">
         <Button onClick={download} disabled={running}>
-          {running ? 'Preparing…' : 'Download my data'}
+          {t(running ? 'transfer.preparing' : 'transfer.download')}
         </Button>
         <label className="cursor-pointer rounded-md border border-white/20 px-3 py-2 text-sm">
-          Import
+          {t('transfer.import')}
           <input
             type="file"
             accept=".zip,.json,application/zip,application/json"
             className="sr-only"
-            aria-label="Import a LifeQuest export or Habitica data"
+            aria-label={t('transfer.importLabel')}
             onChange={upload}
           />
         </label>
@@ -91,15 +94,15 @@ export function DataTransferCard() {
       {exporting ? (
         <div className="grid gap-1">
           <progress
-            aria-label="Export progress"
+            aria-label={t('transfer.progress')}
             max={100}
             value={exporting.progress}
             className="h-2 w-full sm:max-w-md"
           />
           <p className="text-muted text-sm" aria-live="polite">
             {exporting.status === 'done'
-              ? 'Your data is ready: downloaded.'
-              : `Preparing your data… ${exporting.progress}%`}
+              ? t('transfer.ready')
+              : t('transfer.preparingPercent', { percent: exporting.progress })}
           </p>
         </div>
       ) : null}
@@ -111,10 +114,16 @@ export function DataTransferCard() {
       {imported?.status === 'done' ? (
         <div className="grid gap-1 text-sm" aria-live="polite" data-testid="import-result">
           <p>
-            Imported {imported.created.quests} quests, {imported.created.milestones} milestones and{' '}
-            {imported.created.progress} progress entries.
+            {t('transfer.imported', {
+              quests: imported.created.quests,
+              milestones: imported.created.milestones,
+              progress: imported.created.progress,
+              questsText: formatCount(imported.created.quests, locale),
+              milestonesText: formatCount(imported.created.milestones, locale),
+              progressText: formatCount(imported.created.progress, locale),
+            })}
           </p>
-          <p className="text-muted">Imported history earns no XP.</p>
+          <p className="text-muted">{t('transfer.noXp')}</p>
           {imported.skipped.length > 0 ? (
             <ul className="list-disc pl-5 text-muted">
               {imported.skipped.map((s) => (
@@ -126,7 +135,7 @@ export function DataTransferCard() {
           ) : null}
         </div>
       ) : imported ? (
-        <p className="text-muted text-sm">Importing… {imported.progress}%</p>
+        <p className="text-muted text-sm">{t('transfer.importing', { percent: imported.progress })}</p>
       ) : null}
       {importError ? (
         <p role="alert" className="text-red-400 text-sm">

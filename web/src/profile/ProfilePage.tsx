@@ -2,6 +2,7 @@ import { type DisciplineMastery, disciplineMastery, levelProgress } from '@lifeq
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import type { User } from '../auth/user.ts';
 import { foundationIcons } from '../foundations/foundationIcons.ts';
+import { foundationName } from '../foundations/foundationText.ts';
 import { foundationTheme } from '../foundations/foundationTheme.ts';
 import { formatCount, formatDay } from '../i18n/format.ts';
 import { useLocale, useT } from '../i18n/useT.ts';
@@ -90,12 +91,12 @@ function MasteryCard({ entry }: { entry: DisciplineMastery }) {
     >
       <div className="flex items-center gap-2">
         <Icon className={`size-6 ${theme.text}`} aria-hidden />
-        <h3 className="flex-1 text-lg text-parchment">{entry.discipline}</h3>
+        <h3 className="flex-1 text-lg text-parchment">{foundationName(t, entry.discipline)}</h3>
         <Badge className={theme.badge}>{t('profile.level', { level: entry.level })}</Badge>
       </div>
       <ProgressBar
         value={entry.progress}
-        label={t('profile.mastery.progress', { discipline: entry.discipline })}
+        label={t('profile.mastery.progress', { discipline: foundationName(t, entry.discipline) })}
         barClassName={theme.bar}
       />
       <div className="flex justify-between text-muted text-xs">
@@ -154,7 +155,7 @@ export default function ProfilePage() {
                     className="size-3 rounded-full"
                     style={{ background: foundationTheme[entry.discipline].hex }}
                   />
-                  <span className="flex-1 text-parchment">{entry.discipline}</span>
+                  <span className="flex-1 text-parchment">{foundationName(t, entry.discipline)}</span>
                   <span className="text-muted" data-testid={`distribution-${entry.discipline}`}>
                     {t('profile.distribution.share', {
                       count: entry.goalCount,

@@ -1,5 +1,6 @@
 import { isFoundation, questProgress } from '@lifequest/proto';
 import { CalendarDays, Trash2, Trophy } from 'lucide-react';
+import { foundationName } from '../foundations/foundationText.ts';
 import { foundationTheme } from '../foundations/foundationTheme.ts';
 import { formatDay } from '../i18n/format.ts';
 import { en } from '../i18n/messages/en.ts';
@@ -52,7 +53,9 @@ export function GoalCard({
                 {t('goal.target', { date: target })}
               </span>
             ) : null}
-            {foundation ? <Badge className={foundationTheme[foundation].badge}>{foundation}</Badge> : null}
+            {foundation ? (
+              <Badge className={foundationTheme[foundation].badge}>{foundationName(t, foundation)}</Badge>
+            ) : null}
             {goal.is_completed ? (
               <Badge className="border-gold/50 bg-gold/15 text-gold">
                 <Trophy className="mr-1 size-3" aria-hidden />

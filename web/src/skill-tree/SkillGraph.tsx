@@ -2,7 +2,9 @@ import { FOUNDATIONS, SKILL_TREE_LAYOUT, type SkillDiscipline } from '@lifequest
 import { Brain, Coins, Crown, HeartPulse, Lock, type LucideIcon, Sparkles } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { type KeyboardEvent, type MouseEvent, type SVGProps, useLayoutEffect, useRef } from 'react';
+import { foundationName } from '../foundations/foundationText.ts';
 import { foundationTheme } from '../foundations/foundationTheme.ts';
+import { useLocale, useT } from '../i18n/useT.ts';
 import { TooltipProvider } from '../ui/TooltipProvider.tsx';
 import {
   LOCKED_LINE,
@@ -48,6 +50,7 @@ function SkillNodeShape({
   onKeyDown: onTriggerKeyDown,
   ...triggerProps
 }: NodeShapeProps) {
+  const t = useT();
   const { x, y } = node.position;
   const r = nodeRadius(node.level);
   const colour = colourOf(node.discipline);
@@ -76,7 +79,12 @@ function SkillNodeShape({
       role="button"
       tabIndex={0}
       aria-pressed={selected}
-      aria-label={`${node.title}, ${levelLabel(node.level)}, ${STATUS_LABELS[node.status]}, ${node.progress}%`}
+      aria-label={t('skillTree.nodeLabel', {
+        title: node.title,
+        level: levelLabel(t, node.level),
+        status: t(STATUS_LABELS[node.status]),
+        progress: node.progress,
+      })}
       data-node-id={node.id}
       data-status={node.status}
       onClick={handleClick}
@@ -149,6 +157,7 @@ function SkillNodeShape({
 }
 
 function NodeWithTooltip(props: NodeProps) {
+  const t = useT();
   // The server sends the benchmark for the twelve discipline nodes; the master node has none.
   const tooltip = props.node.benchmark;
   if (!tooltip) return <SkillNodeShape {...props} />;
@@ -166,15 +175,15 @@ function NodeWithTooltip(props: NodeProps) {
         >
           <p className="font-display text-gold text-sm">{props.node.title}</p>
           <p>
-            <span className="font-semibold text-gold">Accomplishment: </span>
+            <span className="font-semibold text-gold">{t('skillTree.accomplishment')}</span>
             {tooltip.accomplishment}
           </p>
           <p>
-            <span className="font-semibold text-gold">Societal Context: </span>
+            <span className="font-semibold text-gold">{t('skillTree.societalContext')}</span>
             {tooltip.societalContext}
           </p>
           <p>
-            <span className="font-semibold text-gold">Benchmark: </span>
+            <span className="font-semibold text-gold">{t('skillTree.benchmark')}</span>
             {tooltip.benchmark}
           </p>
           <Tooltip.Arrow className="fill-surface-2" />
@@ -191,6 +200,8 @@ export interface SkillGraphProps {
 }
 
 export function SkillGraph({ nodes, selectedId, onSelect }: SkillGraphProps) {
+  const t = useT();
+  const locale = useLocale();
   const { width, height, columns } = SKILL_TREE_LAYOUT;
   const scroller = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
@@ -202,14 +213,11 @@ export function SkillGraph({ nodes, selectedId, onSelect }: SkillGraphProps) {
   return (
     <TooltipProvider>
       <figure className="m-0 w-full min-w-0 max-w-[900px]">
-        <figcaption className="sr-only">
-          Skill tree: four foundation columns of three levels each, leading to the master skill. Choose a
-          skill to see its details.
-        </figcaption>
+        <figcaption className="sr-only">{t('skillTree.caption')}</figcaption>
         {/* Squeezed to a phone's width the labels shrank to 6 px; below `sm` the graph keeps 640 px
             (labels about 11 px) and scrolls sideways inside its card instead. */}
         <p className="mb-2 text-center text-muted text-xs sm:hidden" aria-hidden>
-          Swipe sideways to see every foundation
+          {t('skillTree.swipe')}
         </p>
         <div ref={scroller} className="overflow-x-auto overscroll-x-contain">
           <svg
@@ -217,7 +225,7 @@ export function SkillGraph({ nodes, selectedId, onSelect }: SkillGraphProps) {
             className="h-auto w-full min-w-[640px] sm:min-w-0"
             data-testid="skill-graph"
           >
-            <title>Skill tree graph</title>
+            <title>{t('skillTree.graph')}</title>
             {FOUNDATIONS.map((foundation) => (
               <text
                 key={foundation}
@@ -230,7 +238,7 @@ export function SkillGraph({ nodes, selectedId, onSelect }: SkillGraphProps) {
                 letterSpacing={2}
                 aria-hidden
               >
-                {foundation.toUpperCase()}
+                {foundationName(t, foundation).toLocaleUpperCase(locale)}
               </text>
             ))}
             <g aria-hidden>

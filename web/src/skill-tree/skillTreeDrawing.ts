@@ -1,4 +1,6 @@
 import type { SkillStatus } from '@lifequest/proto';
+import type { MessageKey } from '../i18n/messages/en.ts';
+import type { Translate } from '../i18n/useT.ts';
 import type { SkillTreeNode } from './types.ts';
 
 export const UNLOCKED_LINE = { stroke: '#22c55e', strokeWidth: 3, strokeDasharray: undefined } as const;
@@ -34,14 +36,15 @@ export function prerequisiteLines(nodes: readonly SkillTreeNode[]): Prerequisite
   );
 }
 
-export const STATUS_LABELS: Record<SkillStatus, string> = {
-  mastered: 'Mastered',
-  unlocked: 'Unlocked',
-  locked: 'Locked',
+export const STATUS_LABELS: Record<SkillStatus, MessageKey> = {
+  mastered: 'skillTree.mastered',
+  unlocked: 'skillTree.unlocked',
+  locked: 'skillTree.locked',
 };
 
-export function levelLabel(level: number): string {
-  return level >= 4 ? 'Master' : `Level ${level}`;
+/** 'Master' for the summit, 'Level 2' below it. */
+export function levelLabel(t: Translate, level: number): string {
+  return level >= 4 ? t('skillTree.master') : t('profile.level', { level });
 }
 
 /** Bigger circles for higher levels so the master skill reads as the summit. */

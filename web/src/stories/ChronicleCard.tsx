@@ -1,14 +1,11 @@
-import { formatDate, isFoundation, type StoryHistoryItem } from '@lifequest/proto';
+import { isFoundation, type StoryHistoryItem } from '@lifequest/proto';
 import { Flag, Landmark, type LucideIcon, ScrollText, Sparkles, Trophy } from 'lucide-react';
+import { foundationName } from '../foundations/foundationText.ts';
 import { foundationTheme } from '../foundations/foundationTheme.ts';
+import { formatCount, formatDay } from '../i18n/format.ts';
+import { useLocale, useT } from '../i18n/useT.ts';
 import { Badge } from '../ui/Badge.tsx';
-import {
-  achievementCountLabel,
-  featuredAchievements,
-  masteryBadges,
-  narrativeLabel,
-  storyParagraphs,
-} from './chronicles.ts';
+import { featuredAchievements, masteryBadges, narrativeLabel, storyParagraphs } from './chronicles.ts';
 
 const NARRATIVE_ICONS: Record<string, LucideIcon> = {
   single_achievement: Trophy,
@@ -18,6 +15,8 @@ const NARRATIVE_ICONS: Record<string, LucideIcon> = {
 };
 
 export function ChronicleCard({ story, number }: { story: StoryHistoryItem; number: number }) {
+  const t = useT();
+  const locale = useLocale();
   const Icon = NARRATIVE_ICONS[story.narrative_type] ?? ScrollText;
   const featured = featuredAchievements(story.achievements_data);
   const titleId = `chronicle-${story.id}`;
@@ -36,15 +35,20 @@ export function ChronicleCard({ story, number }: { story: StoryHistoryItem; numb
         </span>
         <div className="grid min-w-0 flex-1 gap-1">
           <h3 id={titleId} className="text-lg text-parchment">
-            Chronicle #{number}
+            {t('stories.chronicle', { number: formatCount(number, locale) })}
             <span className="sr-only">: </span>
             <span className="ml-2 font-sans text-gold text-sm tracking-normal">
-              {narrativeLabel(story.narrative_type)}
+              {t(narrativeLabel(story.narrative_type))}
             </span>
           </h3>
           <p className="flex flex-wrap gap-x-3 text-muted text-xs">
-            <time dateTime={story.created_at}>{formatDate(story.created_at)}</time>
-            <span data-testid="achievement-count">{achievementCountLabel(story.achievements_count)}</span>
+            <time dateTime={story.created_at}>{formatDay(story.created_at, locale)}</time>
+            <span data-testid="achievement-count">
+              {t('stories.achievements', {
+                count: story.achievements_count,
+                n: formatCount(story.achievements_count, locale),
+              })}
+            </span>
           </p>
         </div>
       </header>
@@ -57,7 +61,7 @@ export function ChronicleCard({ story, number }: { story: StoryHistoryItem; numb
       </div>
 
       {Object.keys(story.foundation_progress).length > 0 ? (
-        <ul className="flex flex-wrap gap-2" aria-label="Foundation mastery">
+        <ul className="flex flex-wrap gap-2" aria-label={t('stories.masteryLabel')}>
           {masteryBadges(story.foundation_progress).map(({ foundation, percent }) => (
             <li key={foundation}>
               <Badge
@@ -67,7 +71,7 @@ export function ChronicleCard({ story, number }: { story: StoryHistoryItem; numb
                     : 'border-edge bg-night text-parchment'
                 }
               >
-                {foundation}: {percent}% mastery
+                {t('stories.mastery', { foundation: foundationName(t, foundation), percent })}
               </Badge>
             </li>
           ))}
@@ -76,7 +80,7 @@ export function ChronicleCard({ story, number }: { story: StoryHistoryItem; numb
 
       {featured.titles.length > 0 ? (
         <div className="grid gap-1.5">
-          <p className="text-muted text-xs uppercase tracking-wider">Featured achievements</p>
+          <p className="text-muted text-xs uppercase tracking-wider">{t('stories.featured')}</p>
           <ul className="flex flex-wrap gap-2" data-testid="featured-achievements">
             {featured.titles.map((title, index) => (
               <li
@@ -90,7 +94,9 @@ export function ChronicleCard({ story, number }: { story: StoryHistoryItem; numb
             ))}
             {featured.more > 0 ? (
               <li>
-                <Badge className="border-edge bg-night text-muted">+{featured.more} more</Badge>
+                <Badge className="border-edge bg-night text-muted">
+                  {t('stories.more', { count: featured.more })}
+                </Badge>
               </li>
             ) : null}
           </ul>

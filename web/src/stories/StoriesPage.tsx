@@ -1,6 +1,8 @@
 import { hasSomethingToCelebrate } from '@lifequest/proto';
 import { BookOpenText, Feather, ScrollText, Wand2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useErrorText } from '../i18n/errorText.ts';
+import { useT } from '../i18n/useT.ts';
 import { useGoals, useMilestones } from '../quests/questQueries.ts';
 import { Button } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
@@ -11,6 +13,8 @@ import { chronicleNumber } from './chronicles.ts';
 import { useStoryHistory, useWriteStory } from './storyQueries.ts';
 
 export default function StoriesPage() {
+  const t = useT();
+  const errorText = useErrorText();
   const history = useStoryHistory();
   const goals = useGoals();
   const milestones = useMilestones();
@@ -35,26 +39,22 @@ export default function StoriesPage() {
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
-        <h1 className="text-2xl text-gold sm:text-3xl">Achievement Stories</h1>
-        <p className="text-muted text-sm">
-          The Pathfinder turns what you have achieved into tales worth telling.
-        </p>
+        <h1 className="text-2xl text-gold sm:text-3xl">{t('stories.title')}</h1>
+        <p className="text-muted text-sm">{t('stories.subtitle')}</p>
       </div>
 
       <Card aria-labelledby="story-forge-title" className="grid gap-5">
         <h2 id="story-forge-title" className="sr-only">
-          Write a story
+          {t('stories.write')}
         </h2>
         <div className="grid gap-4 md:grid-cols-2 md:gap-6">
           <div className="grid content-start gap-2">
             <p className="flex items-center gap-2 font-display text-parchment">
               <BookOpenText className="size-5 text-gold" aria-hidden />
-              Your whole journey
+              {t('stories.epic.title')}
             </p>
             <p className="text-muted text-sm" id={epicHintId}>
-              {canTellEpic
-                ? 'An epic told from all of your achievements so far.'
-                : 'Complete a milestone or a quest and your epic can be told here.'}
+              {t(canTellEpic ? 'stories.epic.ready' : 'stories.epic.notYet')}
             </p>
             <Button
               className="justify-self-start"
@@ -63,18 +63,16 @@ export default function StoriesPage() {
               onClick={() => write.mutate(null)}
             >
               <Wand2 className="size-4" aria-hidden />
-              Generate Epic Journey Story
+              {t('stories.epic.button')}
             </Button>
           </div>
           <div className="grid content-start gap-2">
             <label htmlFor={selectId} className="flex items-center gap-2 font-display text-parchment">
               <Feather className="size-5 text-gold" aria-hidden />
-              One achievement
+              {t('stories.one.title')}
             </label>
             <p className="text-muted text-sm" id={`${selectId}-hint`}>
-              {completed.length === 0
-                ? 'Complete a quest and its tale can be told here.'
-                : 'A tale of one completed quest.'}
+              {t(completed.length === 0 ? 'stories.one.notYet' : 'stories.one.ready')}
             </p>
             <div className="flex flex-col gap-2 sm:flex-row">
               <select
@@ -85,7 +83,7 @@ export default function StoriesPage() {
                 disabled={completed.length === 0}
                 className={inputClasses('min-h-10 min-w-0 flex-1 disabled:opacity-60')}
               >
-                <option value="">Select an achievement...</option>
+                <option value="">{t('stories.one.select')}</option>
                 {completed.map((goal) => (
                   <option key={goal.id} value={goal.id}>
                     {goal.title}
@@ -98,19 +96,15 @@ export default function StoriesPage() {
                 disabled={writing || chosen === ''}
                 onClick={() => write.mutate(chosen)}
               >
-                Generate Focused Story
+                {t('stories.one.button')}
               </Button>
             </div>
           </div>
         </div>
         {writing ? (
           <LongWait
-            label={
-              writingFocused
-                ? 'The Pathfinder is writing your tale...'
-                : 'The Pathfinder is writing your epic...'
-            }
-            hint="A good story takes a little while. It will appear in your chronicles below."
+            label={t(writingFocused ? 'stories.writing.tale' : 'stories.writing.epic')}
+            hint={t('stories.writing.hint')}
           />
         ) : null}
       </Card>
@@ -118,27 +112,25 @@ export default function StoriesPage() {
       <section aria-labelledby="chronicles-title" className="grid gap-4">
         <h2 id="chronicles-title" className="flex items-center gap-2 text-gold text-xl">
           <ScrollText className="size-5" aria-hidden />
-          Your Heroic Chronicles
+          {t('stories.chronicles')}
         </h2>
         {history.isPending ? (
           <p className="py-10 text-center text-muted" role="status">
-            Loading your stories...
+            {t('stories.loading')}
           </p>
         ) : history.isError ? (
           <p role="alert" className="py-10 text-center text-red-300">
-            {history.error.message}
+            {errorText(history.error)}
           </p>
         ) : stories.length === 0 ? (
           <Card className="grid justify-items-center gap-3 py-12 text-center">
             <ScrollText className="size-12 text-gold/70" aria-hidden />
-            <h3 className="text-parchment text-xl">No Stories Yet</h3>
-            <p className="max-w-sm text-muted">
-              Complete some goals and generate your first achievement story!
-            </p>
+            <h3 className="text-parchment text-xl">{t('stories.empty.title')}</h3>
+            <p className="max-w-sm text-muted">{t('stories.empty.body')}</p>
             {/* Spec: this button reads 'Complete a Goal First' while no goal is complete, whatever
                 milestones are done; the epic button above follows the server's wider rule. */}
             <Button disabled={writing || completed.length === 0} onClick={() => write.mutate(null)}>
-              {completed.length > 0 ? 'Generate Your First Story' : 'Complete a Goal First'}
+              {t(completed.length > 0 ? 'stories.empty.first' : 'stories.empty.goalFirst')}
             </Button>
           </Card>
         ) : (

@@ -1,4 +1,5 @@
 import { FOUNDATIONS, type StoryHistoryItem } from '@lifequest/proto';
+import type { MessageKey } from '../i18n/messages/en.ts';
 
 /** A story card shows at most 3 featured achievements, then '+n more'. */
 export const FEATURED_ACHIEVEMENTS_SHOWN = 3;
@@ -6,10 +7,6 @@ export const FEATURED_ACHIEVEMENTS_SHOWN = 3;
 /** Chronicles are numbered with the newest highest; the history comes newest first. */
 export function chronicleNumber(index: number, total: number): number {
   return total - index;
-}
-
-export function achievementCountLabel(count: number): string {
-  return count === 1 ? '1 achievement' : `${count} achievements`;
 }
 
 export function featuredAchievements(achievements: StoryHistoryItem['achievements_data']): {
@@ -23,16 +20,18 @@ export function featuredAchievements(achievements: StoryHistoryItem['achievement
   };
 }
 
-const NARRATIVE_LABELS: Record<string, string> = {
-  single_achievement: 'Single Achievement',
-  foundation_progress: 'Foundation Progress',
-  multi_foundation: 'Multi-Foundation Saga',
-  milestone_celebration: 'Milestone Celebration',
+const NARRATIVE_LABELS: Record<string, MessageKey> = {
+  single_achievement: 'stories.type.single_achievement',
+  foundation_progress: 'stories.type.foundation_progress',
+  multi_foundation: 'stories.type.multi_foundation',
+  milestone_celebration: 'stories.type.milestone_celebration',
 };
 
 /** The chronicle's kind in words; a type a future writer adds (docs/product.md#stories) reads 'Chronicle'. */
-export function narrativeLabel(type: string): string {
-  return NARRATIVE_LABELS[type] ?? 'Chronicle';
+export function narrativeLabel(type: string): MessageKey {
+  return Object.hasOwn(NARRATIVE_LABELS, type)
+    ? (NARRATIVE_LABELS[type] as MessageKey)
+    : 'stories.type.other';
 }
 
 /** The mastery badges in the foundations' usual order, then any other name the story carries. */

@@ -4,6 +4,8 @@ import type { StoryHistoryItem, StoryStillWriting } from '@lifequest/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, isRecord } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
+import { localeStore } from '../i18n/localeStore.ts';
+import { errorTextNow, translate } from '../i18n/translate.ts';
 import { toast } from '../ui/toast/toastStore.ts';
 
 export function useStoryHistory() {
@@ -56,17 +58,17 @@ export function useWriteStory() {
         queryClient.setQueryData<StoryHistoryItem[]>(queryKeys.storyHistory, (list) =>
           list && !list.some((item) => item.id === story.id) ? [story, ...list] : list,
         );
-        toast({ title: 'Story Written', description: 'A new chronicle joins Your Heroic Chronicles.' });
+        toast({ title: translate('stories.written'), description: translate('stories.written.body') });
       } else {
         toast({
-          title: 'Still Writing',
-          description: 'Your story is taking a while. It will appear in your chronicles once written.',
+          title: translate('stories.stillWriting'),
+          description: translate('stories.stillWriting.body'),
         });
       }
       void queryClient.invalidateQueries({ queryKey: queryKeys.storyHistory });
     },
     onError: (error) => {
-      toast({ title: 'Story Failed', description: storyFailure(error), variant: 'destructive' });
+      toast({ title: translate('stories.failed'), description: storyFailure(error), variant: 'destructive' });
     },
   });
 }
@@ -74,9 +76,11 @@ export function useWriteStory() {
 /**
  * Why a story was not written, in the server's words: its `message` says what to do (complete a
  * milestone first, wait for midnight UTC), where the short `error` only names the refusal. The page shows
- * story errors; other failures keep the error's own text.
+ * story errors; other failures keep the error's own text. In Spanish or German, the code's text.
  */
 function storyFailure(error: Error): string {
+  // In another language the refusal's code says it (errorTextNow); the server's message is English.
+  if (localeStore.current() !== 'en') return errorTextNow(error);
   const message = error instanceof ApiError && isRecord(error.body) ? error.body.message : undefined;
   return typeof message === 'string' && message.trim() !== '' ? message : error.message;
 }

@@ -2,6 +2,9 @@ import { addDays, MAX_FREEZES, MAX_VACATION_DAYS, toIsoDate } from '@lifequest/p
 import { Flame, Snowflake } from 'lucide-react';
 import { useState } from 'react';
 import type { User } from '../auth/user.ts';
+import { useErrorText } from '../i18n/errorText.ts';
+import { formatCount, formatIsoDay } from '../i18n/format.ts';
+import { useLocale, useT } from '../i18n/useT.ts';
 import { Button } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { Field } from '../ui/Field.tsx';
@@ -9,6 +12,9 @@ import { browserTimeZone, useSetTimeZone, useStreak, useVacation } from './strea
 
 /** The profile's streak card: the numbers, the rules in a sentence each, a vacation, the time zone. */
 export function StreakCard({ user }: { user: User }) {
+  const t = useT();
+  const locale = useLocale();
+  const errorText = useErrorText();
   const { data } = useStreak();
   const vacation = useVacation();
   const setZone = useSetTimeZone();
@@ -20,21 +26,18 @@ export function StreakCard({ user }: { user: User }) {
     <Card id="streak" aria-labelledby="streak-title" className="grid gap-4">
       <h2 id="streak-title" className="flex items-center gap-2 text-gold text-xl">
         <Flame className="size-5 text-orange-400" aria-hidden />
-        Daily Streak
+        {t('streak.title')}
       </h2>
       {data ? (
         <dl className="grid grid-cols-3 gap-2">
           {[
-            { label: 'Current', value: data.current },
-            { label: 'Longest', value: data.longest },
-            { label: 'Freezes', value: `${data.freezes_available}/${MAX_FREEZES}` },
+            { id: 'current', label: t('streak.current'), value: formatCount(data.current, locale) },
+            { id: 'longest', label: t('streak.longest'), value: formatCount(data.longest, locale) },
+            { id: 'freezes', label: t('streak.freezes'), value: `${data.freezes_available}/${MAX_FREEZES}` },
           ].map((stat) => (
-            <div key={stat.label} className="rounded-lg border border-edge bg-night/50 p-2 text-center">
+            <div key={stat.id} className="rounded-lg border border-edge bg-night/50 p-2 text-center">
               <dt className="text-muted text-xs">{stat.label}</dt>
-              <dd
-                className="font-display text-gold text-xl"
-                data-testid={`streak-${stat.label.toLowerCase()}`}
-              >
+              <dd className="font-display text-gold text-xl" data-testid={`streak-${stat.id}`}>
                 {stat.value}
               </dd>
             </div>
@@ -42,20 +45,20 @@ export function StreakCard({ user }: { user: User }) {
         </dl>
       ) : null}
       <ul className="grid gap-1 text-muted text-sm">
-        <li>A day counts when you complete a milestone or quest, or log progress, in your own time zone.</li>
+        <li>{t('streak.rule.day')}</li>
         <li>
-          <Snowflake className="inline size-4 text-sky-300" aria-hidden /> Every 7 days in a row earns a
-          freeze (you hold at most {MAX_FREEZES}); a missed day spends one instead of ending your streak.
+          <Snowflake className="inline size-4 text-sky-300" aria-hidden />{' '}
+          {t('streak.rule.freeze', { max: MAX_FREEZES })}
         </li>
-        <li>A vacation pauses your streak without spending freezes, for up to {MAX_VACATION_DAYS} days.</li>
+        <li>{t('streak.rule.vacation', { max: MAX_VACATION_DAYS })}</li>
       </ul>
       {data?.vacation_until ? (
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-parchment" data-testid="vacation-until">
-            On vacation until {data.vacation_until}
+            {t('streak.onVacation', { date: formatIsoDay(data.vacation_until, locale) })}
           </p>
           <Button variant="secondary" onClick={() => vacation.end.mutate()} disabled={vacation.end.isPending}>
-            End vacation
+            {t('streak.endVacation')}
           </Button>
         </div>
       ) : (
@@ -67,7 +70,7 @@ export function StreakCard({ user }: { user: User }) {
           }}
         >
           <Field
-            label="Vacation until"
+            label={t('streak.vacationUntil')}
             type="date"
             min={today}
             max={addDays(today, MAX_VACATION_DAYS)}
@@ -75,11 +78,13 @@ export function StreakCard({ user }: { user: User }) {
             onChange={(event) => setUntil(event.target.value)}
           />
           <Button type="submit" variant="secondary" disabled={!until || vacation.start.isPending}>
-            Pause my streak
+            {t('streak.pause')}
           </Button>
         </form>
       )}
-      {vacation.start.error ? <p className="text-red-400 text-sm">{vacation.start.error.message}</p> : null}
+      {vacation.start.error ? (
+        <p className="text-red-400 text-sm">{errorText(vacation.start.error)}</p>
+      ) : null}
       <form
         className="flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
@@ -88,21 +93,21 @@ export function StreakCard({ user }: { user: User }) {
         }}
       >
         <Field
-          label="Time zone"
+          label={t('streak.timeZone')}
           value={zone}
           onChange={(event) => setZoneInput(event.target.value)}
-          placeholder="Europe/Paris"
+          placeholder={t('streak.timeZonePlaceholder')}
         />
         <Button type="submit" variant="secondary" disabled={!zone.trim() || setZone.isPending}>
-          Save time zone
+          {t('streak.saveTimeZone')}
         </Button>
         {browserZone && browserZone !== zone ? (
           <Button variant="ghost" onClick={() => setZoneInput(browserZone)}>
-            Use {browserZone}
+            {t('streak.useZone', { zone: browserZone })}
           </Button>
         ) : null}
       </form>
-      {setZone.error ? <p className="text-red-400 text-sm">{setZone.error.message}</p> : null}
+      {setZone.error ? <p className="text-red-400 text-sm">{errorText(setZone.error)}</p> : null}
     </Card>
   );
 }

@@ -99,6 +99,7 @@ describe('the weekly review', () => {
     expect(flagsOf(quests, userId).map((e) => e.payload.week)).toEqual(['2027-01-04', '2027-01-11']);
     expect((await quests.service('admin').get('/internal/quests/jobs')).body).toMatchObject([
       { name: 'weekly-review', outcome: 'succeeded', summary: '1 heroes reviewed, 1 quests at risk' },
+      { name: 'data-transfer-expiry' },
     ]);
   });
 

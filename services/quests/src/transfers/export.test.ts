@@ -84,6 +84,12 @@ describe('exports', () => {
     await svc.jobs.waitFor(TRANSFER_EXPIRY, sweep, 30_000);
     const rows = await svc.database.query('select id from quests.data_transfers where id = $1', [id]);
     expect(rows).toEqual([]);
+    // The admin panel's jobs table lists the sweep with its last run, as every scheduled job.
+    const jobs = (await svc.service('admin').get('/internal/quests/jobs')).body as { name: string }[];
+    expect(jobs.find((job) => job.name === TRANSFER_EXPIRY)).toMatchObject({
+      outcome: 'succeeded',
+      summary: expect.stringMatching(/^\d+ expired export\(s\) and import\(s\) removed$/),
+    });
   });
 
   it("goes with the hero: their exports' rows and jobs", async () => {
