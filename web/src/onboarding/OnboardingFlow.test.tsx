@@ -249,6 +249,7 @@ describe('onboarding in Spanish and German', () => {
   it('in Spanish: every step, a refused name, the SMART parts and the quest’s date the Spanish way', async () => {
     await speak('es');
     mockApi({
+      'GET /api/ai/provider': { body: { provider: 'offline', languages: ['en'] } },
       'POST /api/ai/pathfinder-conversation': (call: RecordedCall) => {
         const last = (call.body as PathfinderConversationBody).messages.at(-1)?.content;
         return { body: last === START_QUEST_MESSAGE ? completeReply : readyReply };
@@ -274,7 +275,7 @@ describe('onboarding in Spanish and German', () => {
 
     const box = (await screen.findByLabelText('Tu mensaje para el Explorador')) as HTMLTextAreaElement;
     expect(box.placeholder).toBe('Describe la meta que quieres alcanzar...');
-    expect(screen.getByTestId('pathfinder-english-only').textContent).toBe(
+    expect((await screen.findByTestId('pathfinder-english-only')).textContent).toBe(
       'El Explorador solo habla inglés por ahora',
     );
     const indicators = screen.getByRole('list', { name: 'Progreso de la meta SMART' });
@@ -307,6 +308,14 @@ describe('onboarding in Spanish and German', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Ein Name darf keine Zeichen ohne Breite oder andere unsichtbare Zeichen enthalten.',
+    );
+    // A Cyrillic о inside a Latin name: the look-alike rule, in German too.
+    fireEvent.change(name, { target: { value: 'R\u043Ebin' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Ein Name darf lateinische, kyrillische und griechische Buchstaben nicht mischen (sie sehen sich ähnlich): schreib ihn in einer Schrift.',
+      ),
     );
   });
 });

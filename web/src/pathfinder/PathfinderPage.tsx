@@ -5,7 +5,7 @@ import { NeedsNetwork } from '../offline/NeedsNetwork.tsx';
 import { Card } from '../ui/Card.tsx';
 import { TabsList, TabsTrigger, useTabParam } from '../ui/Tabs.tsx';
 import { AiCoach } from './AiCoach.tsx';
-import { useAiProvider, useWaitingPlan } from './advisor.ts';
+import { usePathfinderEnglishOnly, useWaitingPlan } from './advisor.ts';
 import { PathfinderDashboard } from './PathfinderDashboard.tsx';
 
 const TABS = [
@@ -25,10 +25,7 @@ export default function PathfinderPage() {
   // The draft plan is fetched on load, whichever tab is open; the Chat tab says one awaits
   // (not one the hero cancelled).
   const planWaiting = useWaitingPlan().plan !== null;
-  // Only a Pathfinder that cannot write the hero's language says so: the offline engine writes English
-  // only, a model answers in the hero's language (docs/features/languages.md). Unknown until it is read.
-  const languages = useAiProvider().data?.languages;
-  const englishOnly = locale !== 'en' && languages !== undefined && !languages.includes(locale);
+  const englishOnly = usePathfinderEnglishOnly();
 
   return (
     <div className="grid gap-6">

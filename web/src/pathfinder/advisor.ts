@@ -15,6 +15,7 @@ import { ApiError, api, postStreamingWithFallback } from '../api/http.ts';
 import { queryKeys } from '../api/queryKeys.ts';
 import { chatConnectionFailure } from '../chat/floatingChat.ts';
 import { errorTextNow, translate } from '../i18n/translate.ts';
+import { useLocale } from '../i18n/useT.ts';
 import { refreshQuests } from '../quests/questQueries.ts';
 import { rewardsStore } from '../rewards/rewardsStore.ts';
 import { toast } from '../ui/toast/toastStore.ts';
@@ -29,6 +30,17 @@ export function useAiProvider() {
     queryFn: () => api.get<AiProviderInfo>('/api/ai/provider'),
     staleTime: Number.POSITIVE_INFINITY,
   });
+}
+
+/**
+ * Whether the Pathfinder cannot write the hero's language (the offline engine writes English only; a
+ * model answers in the hero's language): the Pathfinder page and onboarding's chat then say so. False
+ * until the provider is known, and always in English.
+ */
+export function usePathfinderEnglishOnly(): boolean {
+  const locale = useLocale();
+  const languages = useAiProvider().data?.languages;
+  return locale !== 'en' && languages !== undefined && !languages.includes(locale);
 }
 
 export function usePlanDraft() {

@@ -112,6 +112,8 @@ export const de: Catalogue = {
   'onboarding.name.invisible':
     'Ein Name darf keine Zeichen ohne Breite oder andere unsichtbare Zeichen enthalten.',
   'onboarding.name.visible': 'Ein Name braucht mindestens einen sichtbaren Buchstaben oder eine Ziffer.',
+  'onboarding.name.scripts':
+    'Ein Name darf lateinische, kyrillische und griechische Buchstaben nicht mischen (sie sehen sich ähnlich): schreib ihn in einer Schrift.',
   'onboarding.name.reserved':
     '„{name}“ ist die Art, wie die Halle Helden zeigt, die sie noch nicht kennt: Wähle einen anderen Namen.',
   'onboarding.meet.title': 'Triff den Pfadfinder',

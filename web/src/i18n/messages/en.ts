@@ -110,6 +110,8 @@ export const en = {
     'A name cannot contain bidirectional overrides or isolates (they reorder the text).',
   'onboarding.name.invisible': 'A name cannot contain zero-width or other invisible characters.',
   'onboarding.name.visible': 'A name needs at least one visible letter or digit.',
+  'onboarding.name.scripts':
+    'A name cannot mix Latin, Cyrillic and Greek letters (they look alike): write it in one of them.',
   'onboarding.name.reserved':
     '“{name}” is how the Hall shows heroes it does not know yet: choose another name.',
   'onboarding.meet.title': 'Meet The Pathfinder',

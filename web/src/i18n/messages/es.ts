@@ -111,6 +111,8 @@ export const es: Catalogue = {
   'onboarding.name.invisible':
     'Un nombre no puede contener caracteres de ancho cero ni otros caracteres invisibles.',
   'onboarding.name.visible': 'Un nombre necesita al menos una letra o un dígito visible.',
+  'onboarding.name.scripts':
+    'Un nombre no puede mezclar letras latinas, cirílicas y griegas (se parecen): escríbelo con una sola de ellas.',
   'onboarding.name.reserved':
     '«{name}» es como el Salón muestra a los héroes que aún no conoce: elige otro nombre.',
   'onboarding.meet.title': 'Conoce al Explorador',

@@ -16,6 +16,7 @@ const REFUSALS: readonly [start: string, key: MessageKey][] = [
   ['A name cannot contain bidirectional', 'onboarding.name.bidi'],
   ['A name cannot contain zero-width', 'onboarding.name.invisible'],
   ['A name needs at least one visible', 'onboarding.name.visible'],
+  ['A name cannot mix', 'onboarding.name.scripts'],
   [`“${UNKNOWN_HERO_NAME}” is how the Hall`, 'onboarding.name.reserved'],
 ];
 

@@ -3,6 +3,7 @@ import { ChatComposer } from '../../chat/ChatComposer.tsx';
 import { ChatTranscript } from '../../chat/ChatTranscript.tsx';
 import { formatDay } from '../../i18n/format.ts';
 import { useLocale, useT } from '../../i18n/useT.ts';
+import { usePathfinderEnglishOnly } from '../../pathfinder/advisor.ts';
 import { Button } from '../../ui/Button.tsx';
 import { REFINE_MESSAGE, START_QUEST_MESSAGE } from '../pathfinderApi.ts';
 import type { FinalGoal } from '../pathfinderTypes.ts';
@@ -42,7 +43,7 @@ function QuestPreview({ quest }: { quest: FinalGoal }) {
 
 export function PathfinderChatStep({ chat, onComplete, quest }: PathfinderChatStepProps) {
   const t = useT();
-  const locale = useLocale();
+  const englishOnly = usePathfinderEnglishOnly();
   return (
     <div className="grid w-full gap-4">
       <div className="flex items-center gap-3">
@@ -51,11 +52,11 @@ export function PathfinderChatStep({ chat, onComplete, quest }: PathfinderChatSt
           <h1 className="text-2xl text-gold">{t('onboarding.chat.title')}</h1>
           <p className="text-muted text-sm">{t('onboarding.chat.intro')}</p>
           {/* The offline engine writes English only, as the Pathfinder page says (docs/features/languages.md). */}
-          {locale === 'en' ? null : (
+          {englishOnly ? (
             <p className="text-gold text-sm" data-testid="pathfinder-english-only">
               {t('pathfinder.englishOnly')}
             </p>
-          )}
+          ) : null}
         </div>
       </div>
 
