@@ -100,6 +100,7 @@ const EnvSchema = z.object({
     z.string().min(16, 'must be at least 16 characters').optional(),
   ),
   JOB_CONCURRENCY: z.coerce.number().int().positive().default(2),
+  JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   WEB_DIST_DIR: optionalString,
 });
 
@@ -140,6 +141,8 @@ export type Config = Readonly<{
   /** Bearer token for the gateway's /metrics; unset → the gateway does not serve it (services do). */
   metricsToken: string | undefined;
   jobConcurrency: number;
+  /** How long a BullMQ worker holds a job without renewing it: a dead worker's job moves on after this. */
+  jobLockMs: number;
   webDistDir: string | undefined;
   /** Where each module runs when it is not in this process (`<NAME>_URL`). */
   serviceUrls: Readonly<Record<string, string | undefined>>;
@@ -269,6 +272,7 @@ export function loadConfig(
     authAccountRateLimitPerHour: e.AUTH_ACCOUNT_RATE_LIMIT_PER_HOUR,
     metricsToken: e.METRICS_TOKEN,
     jobConcurrency: e.JOB_CONCURRENCY,
+    jobLockMs: e.JOB_LOCK_MS,
     webDistDir: e.WEB_DIST_DIR,
     serviceUrls: Object.freeze(
       Object.fromEntries(modules.map((m) => [m.name, urls.data[urlVariable(m.name)]])),

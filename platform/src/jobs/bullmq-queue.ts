@@ -18,6 +18,12 @@ export interface BullMqQueueOptions extends Partial<JobQueueDefaults> {
   url: string;
   /** Redis key prefix (BullMQ's `prefix`); tests use a unique one. */
   prefix?: string;
+  /**
+   * BullMQ's `lockDuration`, also its `stalledInterval`: a worker renews a running job's lock every half
+   * of it; a job whose worker died is handed to another once the lock has expired and a stalled check
+   * ran (BullMQ's default, 30 s). JOB_LOCK_MS.
+   */
+  lockMs?: number;
   log?: Logger;
 }
 
@@ -95,6 +101,9 @@ export class BullMqJobQueue implements JobQueue {
         // process (pod name = host name) ran a job.
         name: workerName(),
         concurrency: Math.max(1, options.concurrency ?? this.#options.concurrency),
+        ...(this.#options.lockMs
+          ? { lockDuration: this.#options.lockMs, stalledInterval: this.#options.lockMs }
+          : {}),
       },
     );
     worker.on('failed', (job, error) =>

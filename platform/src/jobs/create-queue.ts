@@ -18,7 +18,7 @@ export function createJobQueue(
     log: log.child({ component: 'jobs' }),
   };
   const jobs: JobQueue = config.redisUrl
-    ? new BullMqJobQueue({ url: config.redisUrl, ...settings })
+    ? new BullMqJobQueue({ url: config.redisUrl, lockMs: config.jobLockMs, ...settings })
     : new InProcessJobQueue(settings);
   registerJobMetrics(jobs);
   return jobs;
