@@ -3,7 +3,22 @@ import { defineConfig } from 'vitest/config';
 // One run over every workspace; each folder is a project and may carry its own vitest.config.ts.
 export default defineConfig({
   test: {
-    projects: ['proto', 'platform', 'gateway', 'services/*', 'app', 'web', 'e2e', 'deploy', 'scripts'],
+    projects: [
+      'proto',
+      'platform',
+      'gateway',
+      'services/*',
+      'app',
+      'web',
+      'e2e',
+      'deploy',
+      'scripts',
+      'bench',
+    ],
     reporters: ['default', './scripts/summary-reporter.ts'],
+    // Vitest's default on two cores is one file at a time; most files wait on PostgreSQL, RabbitMQ or a
+    // child process as much as they compute, so two run at once. The e2e project (its own processes,
+    // browsers, the soak) runs after the rest, one file at a time (e2e/vitest.config.ts).
+    maxWorkers: 2,
   },
 });
