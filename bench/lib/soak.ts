@@ -35,9 +35,9 @@ export interface SoakSample {
 
 export interface SoakResult {
   samples: SoakSample[];
-  /** Per process: RSS growth from the first sample after warm-up to the largest after it, in %. */
+  /** Per process: RSS growth after warm-up, in % (`growthPct`: last third's median against the first's). */
   rssGrowthPct: Record<string, number>;
-  /** p99 of the last sample against the first after warm-up, in %. */
+  /** p99's drift after warm-up, in % (`growthPct`, as for RSS). */
   p99DriftPct: number;
   errors: number;
   maxBacklog: number;
@@ -232,18 +232,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const totalErrors = samples.reduce((sum, s) => sum + s.errors, 0) + errors;
 
     const warm = samples.filter((s) => s.warm);
-    const first = warm[0] ?? samples[0]!;
+    const measured = warm.length > 0 ? warm : samples;
     const rssGrowthPct: Record<string, number> = {};
-    for (const name of Object.keys(first.processes)) {
-      const base = first.processes[name]!.rssMB;
-      const peak = Math.max(...warm.map((s) => s.processes[name]?.rssMB ?? 0));
-      rssGrowthPct[name] = ((peak - base) / base) * 100;
+    for (const name of Object.keys(measured[0]!.processes)) {
+      rssGrowthPct[name] = growthPct(measured.map((s) => s.processes[name]?.rssMB ?? 0));
     }
-    const last = warm.at(-1) ?? first;
     return {
       samples,
       rssGrowthPct,
-      p99DriftPct: ((last.p99Ms - first.p99Ms) / first.p99Ms) * 100,
+      p99DriftPct: growthPct(measured.map((s) => s.p99Ms)),
       errors: totalErrors,
       maxBacklog: Math.max(0, ...samples.map((s) => s.backlog)),
       errorExamples,
@@ -251,6 +248,23 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   } finally {
     await lq.close();
   }
+}
+
+/**
+ * How much a measure grew after warm-up, in %: the median of the last third of the samples against the
+ * median of the first third. A leak climbs steadily and shows in full; a spike while something else
+ * loaded the machine (a request queue held in memory for a minute, then freed) is not growth, and a
+ * single sample's max or last value would count it as such.
+ */
+export function growthPct(values: readonly number[]): number {
+  const third = Math.max(1, Math.floor(values.length / 3));
+  const median = (part: readonly number[]) => {
+    const sorted = [...part].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
+  const base = median(values.slice(0, third));
+  return base === 0 ? 0 : ((median(values.slice(-third)) - base) / base) * 100;
 }
 
 /** One chart per measure (RSS, event-loop delay, p99, backlog) over time, one line per process. */
