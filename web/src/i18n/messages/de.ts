@@ -404,6 +404,10 @@ export const de: Catalogue = {
     'Deine Geschichte braucht eine Weile. Sie erscheint in deinen Chroniken, sobald sie geschrieben ist.',
   'stories.failed': 'Geschichte nicht geschrieben',
 
+  'streak.flame.done':
+    '{count, plural, one {Serie von # Tag, heute erledigt} other {Serie von # Tagen, heute erledigt}}',
+  'streak.flame.notDone':
+    '{count, plural, one {Serie von # Tag, heute noch offen} other {Serie von # Tagen, heute noch offen}}',
   'streak.title': 'Tägliche Serie',
   'streak.current': 'Aktuell',
   'streak.longest': 'Längste',

@@ -395,6 +395,8 @@ export const en = {
     'Your story is taking a while. It will appear in your chronicles once written.',
   'stories.failed': 'Story Failed',
 
+  'streak.flame.done': '{days}-day streak, today done',
+  'streak.flame.notDone': '{days}-day streak, today not done yet',
   'streak.title': 'Daily Streak',
   'streak.current': 'Current',
   'streak.longest': 'Longest',

@@ -398,6 +398,9 @@ export const es: Catalogue = {
   'stories.stillWriting.body': 'Tu historia está tardando. Aparecerá en tus crónicas en cuanto esté escrita.',
   'stories.failed': 'No se escribió la historia',
 
+  'streak.flame.done': '{count, plural, one {Racha de # día, hoy hecho} other {Racha de # días, hoy hecho}}',
+  'streak.flame.notDone':
+    '{count, plural, one {Racha de # día, hoy aún sin hacer} other {Racha de # días, hoy aún sin hacer}}',
   'streak.title': 'Racha diaria',
   'streak.current': 'Actual',
   'streak.longest': 'Más larga',
