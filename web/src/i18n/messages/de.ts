@@ -135,6 +135,7 @@ export const de: Catalogue = {
     'Deine erste Quest wartet: „{title}“. Erreiche ihre Meilensteine, um EP zu sammeln und aufzusteigen.',
   'onboarding.ready.noQuest':
     'Dein Abenteuer ist bereit. Lege Quests an und erreiche Meilensteine, um EP zu sammeln und aufzusteigen.',
+  'onboarding.ready.failed': 'Die Einrichtung konnte nicht abgeschlossen werden',
   'onboarding.ready.enter': 'Zur Übersicht',
   'tutorial.intro':
     'Der Pfadfinder ist dein KI-Begleiter durch LifeQuest. Er hört zu, was du erreichen möchtest, hilft dir, daraus eine klare Quest mit Meilensteinen zu machen, und coacht dich auf dem Weg. So verläuft jede Reise.',

@@ -133,6 +133,7 @@ export const en = {
     'Your first quest awaits: "{title}". Complete its milestones to earn XP and rise in level.',
   'onboarding.ready.noQuest':
     'Your adventure is ready. Create quests and complete milestones to earn XP and rise in level.',
+  'onboarding.ready.failed': 'Failed to complete onboarding',
   'onboarding.ready.enter': 'Enter Dashboard',
   'tutorial.intro':
     'The Pathfinder is your AI guide through LifeQuest. It listens to what you hope to achieve, helps turn it into a clear quest with milestones, and coaches you as you go. Here is how every journey unfolds.',

@@ -134,6 +134,7 @@ export const es: Catalogue = {
     'Tu primera misión te espera: «{title}». Completa sus hitos para ganar XP y subir de nivel.',
   'onboarding.ready.noQuest':
     'Tu aventura está lista. Crea misiones y completa hitos para ganar XP y subir de nivel.',
+  'onboarding.ready.failed': 'No se pudo terminar la preparación',
   'onboarding.ready.enter': 'Entrar al panel',
   'tutorial.intro':
     'El Explorador es tu guía con IA en LifeQuest. Escucha lo que esperas lograr, te ayuda a convertirlo en una misión clara con hitos y te acompaña como coach por el camino. Así se desarrolla cada viaje.',
