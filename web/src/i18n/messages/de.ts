@@ -760,6 +760,7 @@ export const de: Catalogue = {
   'replan.confirming': 'Wird bestätigt...',
   'replan.done': 'Quest neu geplant',
   'replan.done.body': '„{title}“ hat einen neuen Weg.',
+  'rewards.xpGain': '+{amount} EP',
   'rewards.questComplete': 'Quest abgeschlossen!',
   'rewards.level': 'Stufe {level}!',
   'rewards.newQuest': 'Eine neue Quest beginnt!',

@@ -739,6 +739,7 @@ export const en = {
   'replan.confirming': 'Confirming...',
   'replan.done': 'Quest Re-planned',
   'replan.done.body': '"{title}" has a new path.',
+  'rewards.xpGain': '+{amount} XP',
   'rewards.questComplete': 'Quest Complete!',
   'rewards.level': 'Level {level}!',
   'rewards.newQuest': 'A New Quest Begins!',

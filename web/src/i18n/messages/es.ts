@@ -745,6 +745,7 @@ export const es: Catalogue = {
   'replan.confirming': 'Confirmando...',
   'replan.done': 'Misión replanificada',
   'replan.done.body': '«{title}» tiene un nuevo camino.',
+  'rewards.xpGain': '+{amount} XP',
   'rewards.questComplete': '¡Misión cumplida!',
   'rewards.level': '¡Nivel {level}!',
   'rewards.newQuest': '¡Comienza una nueva misión!',
