@@ -24,7 +24,7 @@ export function AppRoutes() {
     // A screen that fails to render, or whose chunk fails to load, gives way to ScreenFailed while the
     // header, tabs and chat stay. Keyed by path: going to another screen starts it afresh.
     <ErrorBoundary key={pathname} logName="A screen" fallback={(reset) => <ScreenFailed onBack={reset} />}>
-      <Suspense fallback={<Spinner />}>
+      <Suspense fallback={<Spinner label={t('ui.loading')} />}>
         <Routes>
           <Route path="/" element={<QuestsPage />} />
           <Route path="/profile" element={<ProfilePage />} />

@@ -161,6 +161,7 @@ export const de: Catalogue = {
   'shell.screen.hall': 'Die Halle der Gefährten',
   'shell.screen.admin': 'Die Verwaltung',
   'ui.cancel': 'Abbrechen',
+  'ui.loading': 'Wird geladen...',
   'ui.seconds': '{seconds} s',
   'ui.toast.close': 'Benachrichtigung schließen',
   'offline.install.body': 'Leg LifeQuest auf deinen Startbildschirm: Es öffnet sich auch ohne Verbindung.',

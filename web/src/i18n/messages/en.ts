@@ -159,6 +159,7 @@ export const en = {
   'shell.screen.hall': 'The Fellowship Hall',
   'shell.screen.admin': 'Admin',
   'ui.cancel': 'Cancel',
+  'ui.loading': 'Loading...',
   'ui.seconds': '{seconds}s',
   'ui.toast.close': 'Close notification',
   'offline.install.body': 'Put LifeQuest on your home screen: it opens even without a connection.',

@@ -160,6 +160,7 @@ export const es: Catalogue = {
   'shell.screen.hall': 'El Salón de la Hermandad',
   'shell.screen.admin': 'La administración',
   'ui.cancel': 'Cancelar',
+  'ui.loading': 'Cargando...',
   'ui.seconds': '{seconds} s',
   'ui.toast.close': 'Cerrar la notificación',
   'offline.install.body': 'Pon LifeQuest en tu pantalla de inicio: se abre incluso sin conexión.',
