@@ -574,7 +574,7 @@ export const de: Catalogue = {
 
   'friends.streakTitle':
     '{count, plural, one {Ihr habt eure Serie beide # Tag in Folge gehalten} other {Ihr habt eure Serie beide # Tage in Folge gehalten}}',
-  'friends.together': '{count} gemeinsam',
+  'friends.together': '{count, plural, one {# Tag gemeinsam} other {# Tage gemeinsam}}',
   'friends.unfriend.title': 'Freundschaft mit {name} beenden?',
   'friends.unfriend.body':
     '{name} verlässt deine Freunde und du die von {name}: Keiner sieht mehr die Neuigkeiten des anderen. Du kannst später eine neue Anfrage senden.',

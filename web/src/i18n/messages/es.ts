@@ -563,7 +563,7 @@ export const es: Catalogue = {
 
   'friends.streakTitle':
     '{count, plural, one {Ambos habéis mantenido vuestra racha # día seguido} other {Ambos habéis mantenido vuestra racha # días seguidos}}',
-  'friends.together': '{count} juntos',
+  'friends.together': '{count, plural, one {# día juntos} other {# días juntos}}',
   'friends.unfriend.title': '¿Dejar de ser amigo de {name}?',
   'friends.unfriend.body':
     '{name} sale de tus amigos y tú de los suyos: ninguno verá ya las novedades del otro. Podrás enviar una nueva solicitud más adelante.',
