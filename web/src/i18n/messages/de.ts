@@ -769,7 +769,7 @@ export const de: Catalogue = {
   'rewards.planAdded': '„{title}“ steht in deiner Übersicht.',
   'rewards.reachedLevel': 'Du hast Stufe {level} erreicht!',
   'rewards.close': 'Feier schließen',
-  'rewards.writeStory': 'Ihre Geschichte schreiben',
+  'rewards.writeStory': 'Die Geschichte dazu schreiben',
   'rewards.share': 'In der Halle teilen',
   'rewards.newSkills': 'Deine neuen Fertigkeiten ansehen',
   'rewards.seeQuests': 'Deine Quests ansehen',
