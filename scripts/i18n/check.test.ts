@@ -48,6 +48,31 @@ describe('the i18n check', () => {
     ]);
   });
 
+  it('fails on a constant of hard-coded text a text attribute or a child names (a template literal too)', async () => {
+    const root = await copyOfWeb();
+    await writeFile(
+      join(root, 'web/src/profile/Planted.tsx'),
+      [
+        'export function Planted({ days, t }: { days: number; t: (key: string) => string }) {',
+        // A template literal: `${days}-day streak`.
+        `  const label = \`${'$'}{days}-day streak\`;`,
+        "  const heading = days > 1 ? 'Many days' : t('language.title');",
+        "  const testId = 'planted';",
+        '  return (',
+        '    <p title={label} aria-label={label} data-testid={testId}>',
+        '      {heading}',
+        '    </p>',
+        '  );',
+        '}',
+      ].join('\n'),
+    );
+    expect(await checkI18n(root)).toEqual([
+      'profile/Planted.tsx: hard-coded text "Many days"',
+      'profile/Planted.tsx: hard-coded text "…-day streak"',
+      'profile/Planted.tsx: hard-coded text "…-day streak"',
+    ]);
+  });
+
   it('fails on a key missing from a catalogue, and on t() naming no key', async () => {
     const root = await copyOfWeb();
     const es = join(root, 'web/src/i18n/messages/es.ts');

@@ -33,10 +33,19 @@ function isNode(value: unknown): value is Node {
   return typeof value === 'object' && value !== null;
 }
 
-/** String literals an expression renders as is: through ?:, &&, ||, ?? and parentheses. */
-function renderedStrings(expression: unknown, found: string[]): void {
+/** A module's constants by name (`const label = ...` in any scope): what an attribute naming one renders. */
+type Constants = Map<string, unknown[]>;
+
+/**
+ * String literals an expression renders as is: through ?:, &&, ||, ?? and parentheses, and through a
+ * constant it names (`const label = \`${n}-day streak\`; ... title={label}`), one step deep.
+ */
+function renderedStrings(expression: unknown, found: string[], constants?: Constants): void {
   if (!isNode(expression)) return;
   switch (expression.type) {
+    case 'Identifier':
+      for (const init of constants?.get(String(expression.value)) ?? []) renderedStrings(init, found);
+      return;
     case 'StringLiteral':
       if (LETTER.test(String(expression.value))) found.push(String(expression.value));
       return;
@@ -48,17 +57,17 @@ function renderedStrings(expression: unknown, found: string[]): void {
       return;
     }
     case 'ConditionalExpression':
-      renderedStrings(expression.consequent, found);
-      renderedStrings(expression.alternate, found);
+      renderedStrings(expression.consequent, found, constants);
+      renderedStrings(expression.alternate, found, constants);
       return;
     case 'BinaryExpression':
       if (['&&', '||', '??'].includes(String(expression.operator))) {
-        renderedStrings(expression.left, found);
-        renderedStrings(expression.right, found);
+        renderedStrings(expression.left, found, constants);
+        renderedStrings(expression.right, found, constants);
       }
       return;
     case 'ParenthesisExpression':
-      renderedStrings(expression.expression, found);
+      renderedStrings(expression.expression, found, constants);
       return;
     default:
       return;
@@ -70,10 +79,30 @@ function attributeName(attribute: Node): string {
   return name.type === 'Identifier' ? String(name.value) : '';
 }
 
-/** Walks a module: hard-coded JSX text and t('key') calls. */
-function scan(node: unknown, strings: string[], keys: string[]): void {
+/** Every `const name = init` of a module, in any scope. */
+function collectConstants(node: unknown, constants: Constants): void {
   if (Array.isArray(node)) {
-    for (const child of node) scan(child, strings, keys);
+    for (const child of node) collectConstants(child, constants);
+    return;
+  }
+  if (!isNode(node)) return;
+  if (node.type === 'VariableDeclaration' && node.kind === 'const') {
+    for (const declarator of node.declarations as Node[]) {
+      const id = declarator.id as Node;
+      if (id.type !== 'Identifier' || !declarator.init) continue;
+      const name = String(id.value);
+      constants.set(name, [...(constants.get(name) ?? []), declarator.init]);
+    }
+  }
+  for (const [field, value] of Object.entries(node)) {
+    if (field !== 'span' && typeof value === 'object') collectConstants(value, constants);
+  }
+}
+
+/** Walks a module: hard-coded JSX text and t('key') calls. */
+function scan(node: unknown, strings: string[], keys: string[], constants: Constants): void {
+  if (Array.isArray(node)) {
+    for (const child of node) scan(child, strings, keys, constants);
     return;
   }
   if (!isNode(node)) return;
@@ -83,10 +112,10 @@ function scan(node: unknown, strings: string[], keys: string[]): void {
   } else if (node.type === 'JSXAttribute' && TEXT_ATTRIBUTES.has(attributeName(node))) {
     const value = node.value as Node | null;
     if (value?.type === 'StringLiteral') renderedStrings(value, strings);
-    else if (value?.type === 'JSXExpressionContainer') renderedStrings(value.expression, strings);
+    else if (value?.type === 'JSXExpressionContainer') renderedStrings(value.expression, strings, constants);
   } else if (node.type === 'JSXElement' || node.type === 'JSXFragment') {
     for (const child of node.children as Node[]) {
-      if (child.type === 'JSXExpressionContainer') renderedStrings(child.expression, strings);
+      if (child.type === 'JSXExpressionContainer') renderedStrings(child.expression, strings, constants);
     }
   } else if (node.type === 'CallExpression') {
     const callee = node.callee as Node;
@@ -96,7 +125,7 @@ function scan(node: unknown, strings: string[], keys: string[]): void {
     }
   }
   for (const [field, value] of Object.entries(node)) {
-    if (field !== 'span' && typeof value === 'object') scan(value, strings, keys);
+    if (field !== 'span' && typeof value === 'object') scan(value, strings, keys, constants);
   }
 }
 
@@ -151,7 +180,9 @@ export async function checkI18n(root: string): Promise<string[]> {
     });
     const strings: string[] = [];
     const keys: string[] = [];
-    scan(program.body, strings, keys);
+    const constants: Constants = new Map();
+    collectConstants(program.body, constants);
+    scan(program.body, strings, keys, constants);
     if (!allowed.has(name)) for (const text of strings) problems.push(`${name}: hard-coded text "${text}"`);
     for (const key of keys) if (!reference.includes(key)) problems.push(`${name}: t('${key}') names no key`);
   }

@@ -10,16 +10,13 @@ import { useFloatingChat } from './useFloatingChat.ts';
 // The open window (transcript, composer, suggestions) loads on the first open, not with every screen.
 const FloatingChatPanel = lazy(() => import('./FloatingChatPanel.tsx'));
 
-/** Names the chat in the console when it fails to render (a developer's words, not a hero's). */
-const BOUNDARY_LOG_NAME = 'The floating chat';
-
 /**
  * The floating chat bubble on every logged-in screen (docs/product.md#pathfinder). A chat that fails to render says so in
  * its corner and starts over on request; the screen behind it stays.
  */
 export function FloatingChat({ heroName }: { heroName: string }) {
   return (
-    <ErrorBoundary label={BOUNDARY_LOG_NAME} fallback={(restart) => <ChatFailed onRestart={restart} />}>
+    <ErrorBoundary logName="The floating chat" fallback={(restart) => <ChatFailed onRestart={restart} />}>
       <FloatingChatBubble heroName={heroName} />
     </ErrorBoundary>
   );

@@ -22,7 +22,16 @@ describe('screens in the hero’s language', () => {
     mockApi({
       'GET /api/friends/requests': { body: [] },
       'GET /api/friends': {
-        body: [{ id: 'u2', name: 'Borin', activeClassTitle: 'Vitality Warden', lifeLevel: 3, totalXP: 4200 }],
+        body: [
+          {
+            id: 'u2',
+            name: 'Borin',
+            activeClassTitle: 'Vitality Warden',
+            lifeLevel: 3,
+            totalXP: 4200,
+            friend_streak: 1,
+          },
+        ],
       },
       'GET /api/blocks': { body: [] },
       'DELETE /api/friends/u2': { status: 204 },
@@ -34,6 +43,8 @@ describe('screens in the hero’s language', () => {
     expect(await screen.findByRole('heading', { name: 'Halle der Gefährten' })).toBeTruthy();
     expect(await screen.findByText('4.200 EP')).toBeTruthy();
     expect(screen.getByText('Stufe 3')).toBeTruthy();
+    // The shared streak counts days: "1 Tag gemeinsam", not "1 gemeinsam".
+    expect(screen.getByTestId('friend-streak').textContent).toBe('1 Tag gemeinsam');
     fireEvent.click(screen.getByRole('button', { name: 'Borin entfreunden' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Freundschaft mit Borin beenden?')).toBeTruthy();

@@ -246,6 +246,28 @@ describe('onboarding', () => {
 describe('onboarding in Spanish and German', () => {
   englishAfterEach();
 
+  it('says so in German when completion fails', async () => {
+    await speak('de');
+    mockApi({
+      'POST /api/ai/pathfinder-conversation': { body: completeReply },
+      'POST /api/auth/complete-onboarding': { status: 500, body: { error: 'Something went wrong' } },
+    });
+    renderWithProviders(<OnboardingFlow user={newHero} reload={vi.fn()} />, { user: newHero });
+    fireEvent.click(await screen.findByRole('button', { name: 'Reise beginnen' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Weiter' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Mit dem Pfadfinder sprechen' }));
+    say(
+      (await screen.findByLabelText('Deine Nachricht an den Pfadfinder')) as HTMLTextAreaElement,
+      'Run a 5K',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Einrichtung der Quest abschließen' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Zur Übersicht' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Die Einrichtung konnte nicht abgeschlossen werden',
+    );
+  });
+
   it('in Spanish: every step, a refused name, the SMART parts and the quest’s date the Spanish way', async () => {
     await speak('es');
     mockApi({

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { User } from '../auth/user.ts';
-import { useErrorText } from '../i18n/errorText.ts';
 import { useT } from '../i18n/useT.ts';
 import { clearProgress, loadProgress, readStep, type Step, saveProgress } from './onboardingProgress.ts';
 import { buildOnboardingResult, firstQuestFrom, ONBOARDING_PRIMARY_CLASS } from './onboardingResult.ts';
@@ -72,7 +71,6 @@ export default function OnboardingFlow({ user, reload }: OnboardingFlowProps) {
   const section = useRef<HTMLElement>(null);
   const complete = useCompleteOnboarding(reload);
   const t = useT();
-  const errorText = useErrorText();
 
   useEffect(() => {
     // The button that moved the hero on is gone with its step, which would leave the keyboard focus
@@ -159,7 +157,8 @@ export default function OnboardingFlow({ user, reload }: OnboardingFlowProps) {
           <DashboardWelcomeStep
             quest={quest}
             pending={complete.isPending}
-            error={complete.isError ? errorText(complete.error) : null}
+            // Any failure reads the same (useCompleteOnboarding): the step's own line, in the hero's language.
+            error={complete.isError ? t('onboarding.ready.failed') : null}
             onEnter={() => {
               // The quest goes with the result; nothing of onboarding stays in the tab after it.
               clearProgress(user.id);

@@ -334,7 +334,7 @@ describe('the celebrations in the hero’s language', () => {
     expect(within(card).getByText('„Run a 5K“ ist geschafft.')).toBeTruthy();
     expect(within(card).getByText('Du hast Stufe 4 erreicht!')).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Feier schließen' })).toBeTruthy();
-    expect(within(card).getByRole('link', { name: 'Ihre Geschichte schreiben' })).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Die Geschichte dazu schreiben' })).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'In der Halle teilen' })).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Deine neuen Fertigkeiten ansehen' })).toBeTruthy();
     expect((await within(card).findByTestId('celebration-unlocked')).textContent).toBe(

@@ -1,4 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { formatCount } from '../i18n/format.ts';
+import { useLocale, useT } from '../i18n/useT.ts';
 import { rewardsStore, type XpGain } from './rewardsStore.ts';
 import { useReducedMotion } from './useReducedMotion.ts';
 
@@ -17,6 +19,8 @@ function landOnHeader(reduced: boolean) {
 }
 
 function Gain({ gain, reduced }: { gain: XpGain; reduced: boolean }) {
+  const t = useT();
+  const locale = useLocale();
   useEffect(() => {
     const timer = setTimeout(() => {
       landOnHeader(reduced);
@@ -33,7 +37,7 @@ function Gain({ gain, reduced }: { gain: XpGain; reduced: boolean }) {
   return (
     <span
       data-testid="xp-gain"
-      data-xp={`+${gain.amount} XP`}
+      data-xp={t('rewards.xpGain', { amount: formatCount(gain.amount, locale) })}
       className="pointer-events-none fixed z-[90] whitespace-nowrap rounded-full border border-gold/60 bg-night/90 px-3 py-1 font-display font-semibold text-gold text-lg shadow-[0_0_18px_-2px] shadow-gold/70"
       style={{
         left: from.x,

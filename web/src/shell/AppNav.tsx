@@ -5,12 +5,13 @@ import { routePathFor } from './routePages.ts';
 
 function NavItem({ labelKey, to, icon: Icon, active }: NavTab & { active: boolean }) {
   const t = useT();
+  // lg:px-2.5: the German tabs and companions (the longest labels) fit one row at 1280 px.
   return (
     <li className="min-w-0 sm:shrink-0">
       <Link
         to={to}
         aria-current={active ? 'page' : undefined}
-        className={`flex flex-col items-center gap-1 rounded-md px-1 py-1.5 text-center font-medium text-xs transition-colors sm:inline-flex sm:flex-row sm:gap-1.5 sm:px-3 sm:py-2 sm:text-sm ${
+        className={`flex flex-col items-center gap-1 rounded-md px-1 py-1.5 text-center font-medium text-xs transition-colors sm:inline-flex sm:flex-row sm:gap-1.5 sm:px-3 sm:py-2 sm:text-sm lg:px-2.5 ${
           active ? 'bg-gold text-night' : 'text-muted hover:bg-white/5 hover:text-parchment'
         }`}
       >

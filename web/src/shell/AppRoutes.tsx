@@ -17,17 +17,14 @@ const SocialPage = lazy(ROUTE_PAGES['/social']);
 const PathfinderPage = lazy(ROUTE_PAGES['/pathfinder']);
 const AdminPage = lazy(ROUTE_PAGES['/admin']);
 
-/** How the console names a screen that failed (ErrorBoundary's log for developers, not the hero's). */
-const LOGGED_AS = 'A screen';
-
 export function AppRoutes() {
   const { pathname } = useLocation();
   const t = useT();
   return (
     // A screen that fails to render, or whose chunk fails to load, gives way to ScreenFailed while the
     // header, tabs and chat stay. Keyed by path: going to another screen starts it afresh.
-    <ErrorBoundary key={pathname} label={LOGGED_AS} fallback={(reset) => <ScreenFailed onBack={reset} />}>
-      <Suspense fallback={<Spinner />}>
+    <ErrorBoundary key={pathname} logName="A screen" fallback={(reset) => <ScreenFailed onBack={reset} />}>
+      <Suspense fallback={<Spinner label={t('ui.loading')} />}>
         <Routes>
           <Route path="/" element={<QuestsPage />} />
           <Route path="/profile" element={<ProfilePage />} />

@@ -1,12 +1,18 @@
 import { Flame } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { useT } from '../i18n/useT.ts';
 import { useStreak } from './streakQueries.ts';
 
 /** The header's flame: the hero's current streak, lit when today already counts. Links to the profile. */
 export function StreakFlame() {
   const { data } = useStreak();
+  const t = useT();
   if (!data) return null;
-  const label = `${data.current}-day streak, ${data.today_done ? 'today done' : 'today not done yet'}`;
+  // `days` as written (English reads "1000-day"), `count` for the plural of the other languages.
+  const label = t(data.today_done ? 'streak.flame.done' : 'streak.flame.notDone', {
+    days: String(data.current),
+    count: data.current,
+  });
   return (
     <Link
       to="/profile#streak"

@@ -3,8 +3,8 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 export interface ErrorBoundaryProps {
   /** What shows instead of the children once one of them fails; `reset` renders them again. */
   fallback: (reset: () => void) => ReactNode;
-  /** Where the failure is logged from. */
-  label: string;
+  /** Where the failure is logged from: a developer's words in the console, not a hero's. */
+  logName: string;
   children: ReactNode;
 }
 
@@ -20,7 +20,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { failed: boole
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error(`${this.props.label} failed to render`, error, info.componentStack);
+    console.error(`${this.props.logName} failed to render`, error, info.componentStack);
   }
 
   reset = (): void => {

@@ -135,6 +135,7 @@ export const de: Catalogue = {
     'Deine erste Quest wartet: „{title}“. Erreiche ihre Meilensteine, um EP zu sammeln und aufzusteigen.',
   'onboarding.ready.noQuest':
     'Dein Abenteuer ist bereit. Lege Quests an und erreiche Meilensteine, um EP zu sammeln und aufzusteigen.',
+  'onboarding.ready.failed': 'Die Einrichtung konnte nicht abgeschlossen werden',
   'onboarding.ready.enter': 'Zur Übersicht',
   'tutorial.intro':
     'Der Pfadfinder ist dein KI-Begleiter durch LifeQuest. Er hört zu, was du erreichen möchtest, hilft dir, daraus eine klare Quest mit Meilensteinen zu machen, und coacht dich auf dem Weg. So verläuft jede Reise.',
@@ -160,6 +161,7 @@ export const de: Catalogue = {
   'shell.screen.hall': 'Die Halle der Gefährten',
   'shell.screen.admin': 'Die Verwaltung',
   'ui.cancel': 'Abbrechen',
+  'ui.loading': 'Wird geladen...',
   'ui.seconds': '{seconds} s',
   'ui.toast.close': 'Benachrichtigung schließen',
   'offline.install.body': 'Leg LifeQuest auf deinen Startbildschirm: Es öffnet sich auch ohne Verbindung.',
@@ -404,6 +406,10 @@ export const de: Catalogue = {
     'Deine Geschichte braucht eine Weile. Sie erscheint in deinen Chroniken, sobald sie geschrieben ist.',
   'stories.failed': 'Geschichte nicht geschrieben',
 
+  'streak.flame.done':
+    '{count, plural, one {Serie von # Tag, heute erledigt} other {Serie von # Tagen, heute erledigt}}',
+  'streak.flame.notDone':
+    '{count, plural, one {Serie von # Tag, heute noch offen} other {Serie von # Tagen, heute noch offen}}',
   'streak.title': 'Tägliche Serie',
   'streak.current': 'Aktuell',
   'streak.longest': 'Längste',
@@ -568,7 +574,7 @@ export const de: Catalogue = {
 
   'friends.streakTitle':
     '{count, plural, one {Ihr habt eure Serie beide # Tag in Folge gehalten} other {Ihr habt eure Serie beide # Tage in Folge gehalten}}',
-  'friends.together': '{count} gemeinsam',
+  'friends.together': '{count, plural, one {# Tag gemeinsam} other {# Tage gemeinsam}}',
   'friends.unfriend.title': 'Freundschaft mit {name} beenden?',
   'friends.unfriend.body':
     '{name} verlässt deine Freunde und du die von {name}: Keiner sieht mehr die Neuigkeiten des anderen. Du kannst später eine neue Anfrage senden.',
@@ -755,6 +761,7 @@ export const de: Catalogue = {
   'replan.confirming': 'Wird bestätigt...',
   'replan.done': 'Quest neu geplant',
   'replan.done.body': '„{title}“ hat einen neuen Weg.',
+  'rewards.xpGain': '+{amount} EP',
   'rewards.questComplete': 'Quest abgeschlossen!',
   'rewards.level': 'Stufe {level}!',
   'rewards.newQuest': 'Eine neue Quest beginnt!',
@@ -762,7 +769,7 @@ export const de: Catalogue = {
   'rewards.planAdded': '„{title}“ steht in deiner Übersicht.',
   'rewards.reachedLevel': 'Du hast Stufe {level} erreicht!',
   'rewards.close': 'Feier schließen',
-  'rewards.writeStory': 'Ihre Geschichte schreiben',
+  'rewards.writeStory': 'Die Geschichte dazu schreiben',
   'rewards.share': 'In der Halle teilen',
   'rewards.newSkills': 'Deine neuen Fertigkeiten ansehen',
   'rewards.seeQuests': 'Deine Quests ansehen',

@@ -133,6 +133,7 @@ export const en = {
     'Your first quest awaits: "{title}". Complete its milestones to earn XP and rise in level.',
   'onboarding.ready.noQuest':
     'Your adventure is ready. Create quests and complete milestones to earn XP and rise in level.',
+  'onboarding.ready.failed': 'Failed to complete onboarding',
   'onboarding.ready.enter': 'Enter Dashboard',
   'tutorial.intro':
     'The Pathfinder is your AI guide through LifeQuest. It listens to what you hope to achieve, helps turn it into a clear quest with milestones, and coaches you as you go. Here is how every journey unfolds.',
@@ -158,6 +159,7 @@ export const en = {
   'shell.screen.hall': 'The Fellowship Hall',
   'shell.screen.admin': 'Admin',
   'ui.cancel': 'Cancel',
+  'ui.loading': 'Loading...',
   'ui.seconds': '{seconds}s',
   'ui.toast.close': 'Close notification',
   'offline.install.body': 'Put LifeQuest on your home screen: it opens even without a connection.',
@@ -395,6 +397,8 @@ export const en = {
     'Your story is taking a while. It will appear in your chronicles once written.',
   'stories.failed': 'Story Failed',
 
+  'streak.flame.done': '{days}-day streak, today done',
+  'streak.flame.notDone': '{days}-day streak, today not done yet',
   'streak.title': 'Daily Streak',
   'streak.current': 'Current',
   'streak.longest': 'Longest',
@@ -736,6 +740,7 @@ export const en = {
   'replan.confirming': 'Confirming...',
   'replan.done': 'Quest Re-planned',
   'replan.done.body': '"{title}" has a new path.',
+  'rewards.xpGain': '+{amount} XP',
   'rewards.questComplete': 'Quest Complete!',
   'rewards.level': 'Level {level}!',
   'rewards.newQuest': 'A New Quest Begins!',

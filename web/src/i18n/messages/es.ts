@@ -134,6 +134,7 @@ export const es: Catalogue = {
     'Tu primera misión te espera: «{title}». Completa sus hitos para ganar XP y subir de nivel.',
   'onboarding.ready.noQuest':
     'Tu aventura está lista. Crea misiones y completa hitos para ganar XP y subir de nivel.',
+  'onboarding.ready.failed': 'No se pudo terminar la preparación',
   'onboarding.ready.enter': 'Entrar al panel',
   'tutorial.intro':
     'El Explorador es tu guía con IA en LifeQuest. Escucha lo que esperas lograr, te ayuda a convertirlo en una misión clara con hitos y te acompaña como coach por el camino. Así se desarrolla cada viaje.',
@@ -159,6 +160,7 @@ export const es: Catalogue = {
   'shell.screen.hall': 'El Salón de la Hermandad',
   'shell.screen.admin': 'La administración',
   'ui.cancel': 'Cancelar',
+  'ui.loading': 'Cargando...',
   'ui.seconds': '{seconds} s',
   'ui.toast.close': 'Cerrar la notificación',
   'offline.install.body': 'Pon LifeQuest en tu pantalla de inicio: se abre incluso sin conexión.',
@@ -398,6 +400,9 @@ export const es: Catalogue = {
   'stories.stillWriting.body': 'Tu historia está tardando. Aparecerá en tus crónicas en cuanto esté escrita.',
   'stories.failed': 'No se escribió la historia',
 
+  'streak.flame.done': '{count, plural, one {Racha de # día, hoy hecho} other {Racha de # días, hoy hecho}}',
+  'streak.flame.notDone':
+    '{count, plural, one {Racha de # día, hoy aún sin hacer} other {Racha de # días, hoy aún sin hacer}}',
   'streak.title': 'Racha diaria',
   'streak.current': 'Actual',
   'streak.longest': 'Más larga',
@@ -558,7 +563,7 @@ export const es: Catalogue = {
 
   'friends.streakTitle':
     '{count, plural, one {Ambos habéis mantenido vuestra racha # día seguido} other {Ambos habéis mantenido vuestra racha # días seguidos}}',
-  'friends.together': '{count} juntos',
+  'friends.together': '{count, plural, one {# día juntos} other {# días juntos}}',
   'friends.unfriend.title': '¿Dejar de ser amigo de {name}?',
   'friends.unfriend.body':
     '{name} sale de tus amigos y tú de los suyos: ninguno verá ya las novedades del otro. Podrás enviar una nueva solicitud más adelante.',
@@ -741,6 +746,7 @@ export const es: Catalogue = {
   'replan.confirming': 'Confirmando...',
   'replan.done': 'Misión replanificada',
   'replan.done.body': '«{title}» tiene un nuevo camino.',
+  'rewards.xpGain': '+{amount} XP',
   'rewards.questComplete': '¡Misión cumplida!',
   'rewards.level': '¡Nivel {level}!',
   'rewards.newQuest': '¡Comienza una nueva misión!',
