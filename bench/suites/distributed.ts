@@ -62,6 +62,22 @@ function readFigures(name: string, product: LoadResult, peer: LoadResult): Figur
   ];
 }
 
+/** A read asked of its service directly (a signed identity), beside the reference handler's. */
+function directFigure(name: string, direct: LoadResult, peer: LoadResult): Figure {
+  const ratio = ratioOf(direct.rps, peer.rps);
+  return {
+    suite: SUITE,
+    name: `${name} direct to the service, distributed, ${CONNECTIONS} conn: throughput, p99 ${direct.p99} ms`,
+    unit: 'req/s',
+    lifequest: direct.rps,
+    peer: peer.rps,
+    peerName: 'reference',
+    ratio,
+    goal: '≥ 1.0×',
+    met: ratio == null ? null : ratio >= 1,
+  };
+}
+
 export async function distributedSuite(context: Record<string, unknown>): Promise<Figure[]> {
   const figures: Figure[] = [];
   const lq = await startDistributed();
@@ -121,11 +137,16 @@ export async function distributedSuite(context: Record<string, unknown>): Promis
           continue;
         }
         await sameAnswers(gw, reference.url, path, data.heroes[0]!);
-        const [product, peer] = (await compare([
+        // The rankings also straight to social (its Redis sorted sets), the service's own cost beside the
+        // reference handler's SQL, without the gateway's hop.
+        const social = name === 'GET /api/leaderboard' ? lq.targets.get('social') : undefined;
+        const [product, peer, direct] = (await compare([
           { url: `${gw}${path}`, headers: bearer, connections: CONNECTIONS },
           { url: `${reference.url}${path}`, headers: bearer, connections: CONNECTIONS },
-        ])) as [LoadResult, LoadResult];
+          ...(social ? [{ url: `${social.url}${path}`, headers: signed, connections: CONNECTIONS }] : []),
+        ])) as [LoadResult, LoadResult, LoadResult?];
         figures.push(...readFigures(name, product, peer));
+        if (direct) figures.push(directFigure(name, direct, peer));
       }
 
       const me = await drive({

@@ -219,7 +219,7 @@ await describeWithInfra('postgres', 'the rankings from Redis sorted sets', (post
         type === 'hash'
           ? await redis.hgetall(key)
           : type === 'zset'
-            ? await redis.zrange(key, 0, -1, 'WITHSCORES')
+            ? await redis.zrange(key, '0', '-1', 'WITHSCORES')
             : await redis.get(key);
       if (`${key} ${JSON.stringify(content)}`.includes(id)) named.push(key);
     }
