@@ -13,6 +13,7 @@ import { describeWithInfra } from '@lifequest/platform/testing';
 import type { AdminDeletion, TokenStats } from '@lifequest/proto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { redisKeysNaming } from './support/redis-keys.ts';
 
 // A hero's permanent deletion in the distributed mode: every target its own process on PostgreSQL,
 // RabbitMQ and Redis. admin → user.deletion_requested → auth → user.deleted → each holder purges its own
@@ -28,7 +29,7 @@ await describeWithInfra('postgres', "a hero's deletion across processes", (postg
 
   afterAll(() => lq?.close());
 
-  it('leaves no row naming a hero who used every feature, ends their sessions, keeps the costs, and waits for a service that was down', async () => {
+  it('leaves no row or Redis key naming a hero who used every feature, ends their sessions, keeps the costs, and waits for a service that was down', async () => {
     const friend = await newFriend(lq.gateway.url);
     const { hero, traces } = await heroOfEveryFeature(lq.gateway.url, friend);
     const bearer = new HeroClient(lq.gateway.url, 'bearer');
@@ -36,6 +37,10 @@ await describeWithInfra('postgres', "a hero's deletion across processes", (postg
     const admin = await signedInAdmin(lq.gateway.url);
     const before = (await admin.get<TokenStats>('/api/admin/token-stats')).body;
     expect(before.total_stats.total_requests).toBeGreaterThan(0);
+
+    // The rankings are read from Redis here: the hero is in their sorted sets before the deletion.
+    const named = await redisKeysNaming(lq.infraPrefix, [traces.id]);
+    expect(named.filter((key) => key.includes(':social:rankings:')).length).toBeGreaterThan(0);
 
     // ai is down when the deletion is asked: everyone else purges; ai catches up when it is back.
     await lq.stop('ai');
@@ -77,5 +82,7 @@ await describeWithInfra('postgres', "a hero's deletion across processes", (postg
     } finally {
       await client.end();
     }
+    // Nor any Redis key: their sessions, and their place in the rankings' sorted sets.
+    expect(await redisKeysNaming(lq.infraPrefix, [traces.id, traces.email])).toEqual([]);
   }, 180_000);
 });

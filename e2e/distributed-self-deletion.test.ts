@@ -8,11 +8,11 @@ import {
   startDistributed,
   TEST_ADMIN_PASSWORD,
 } from '@lifequest/app/testing';
-import { describeWithInfra, resolveInfra } from '@lifequest/platform/testing';
+import { describeWithInfra } from '@lifequest/platform/testing';
 import type { AdminUserRow } from '@lifequest/proto';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { redisKeysNaming } from './support/redis-keys.ts';
 
 // A hero deletes their own account (DELETE /api/auth/me, docs/features/data-ownership.md#deletion) in the
 // distributed mode: auth deletes them and publishes user.deleted, each holder purges its schema and
@@ -33,6 +33,10 @@ await describeWithInfra('postgres', "a hero's own deletion across processes", (p
     const { hero, traces } = await heroOfEveryFeature(lq.gateway.url, friend);
     const bearer = new HeroClient(lq.gateway.url, 'bearer');
     bearer.sessionId = hero.sessionId;
+
+    // The rankings are read from Redis here: the hero is in their sorted sets before the deletion.
+    const named = await redisKeysNaming(lq.infraPrefix, [traces.id]);
+    expect(named.filter((key) => key.includes(':social:rankings:')).length).toBeGreaterThan(0);
 
     const wrong = await hero.request('DELETE', '/api/auth/me', { password: 'not my password' });
     expect(wrong.status).toBe(401);
@@ -68,38 +72,3 @@ await describeWithInfra('postgres', "a hero's own deletion across processes", (p
     expect(await redisKeysNaming(lq.infraPrefix, [traces.id, traces.email])).toEqual([]);
   }, 180_000);
 });
-
-/** Every key of this run in Redis (sessions, rate limits, BullMQ's jobs) whose content names a trace. */
-async function redisKeysNaming(prefix: string, traces: string[]): Promise<string[]> {
-  const redis = new Redis((await resolveInfra('redis')) ?? 'redis://127.0.0.1:6379');
-  try {
-    const named: string[] = [];
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      cursor = next;
-      for (const key of keys) {
-        const type = await redis.type(key);
-        const content =
-          type === 'hash'
-            ? await redis.hgetall(key)
-            : type === 'string'
-              ? await redis.get(key)
-              : type === 'list'
-                ? await redis.lrange(key, 0, -1)
-                : type === 'set'
-                  ? await redis.smembers(key)
-                  : type === 'zset'
-                    ? await redis.zrange(key, '0', '-1')
-                    : type === 'stream'
-                      ? await redis.xrange(key, '-', '+')
-                      : null;
-        const text = `${key} ${JSON.stringify(content)}`.toLowerCase();
-        for (const trace of traces) if (text.includes(trace.toLowerCase())) named.push(`${key}: ${trace}`);
-      }
-    } while (cursor !== '0');
-    return named;
-  } finally {
-    redis.disconnect();
-  }
-}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { BullMqJobQueue, IDENTITY_HEADER, signIdentity } from '@lifequest/platform';
 import amqp from 'amqplib';
 import { z } from 'zod';
-import { PORTS, startDistributed } from '../lib/distributed.ts';
+import { type DistributedRun, PORTS, startDistributed } from '../lib/distributed.ts';
 import {
   call,
   callOk,
@@ -24,11 +24,13 @@ import { nginxBinary, startNginx } from '../peers/nginx.ts';
 const SUITE = 'distributed';
 
 /**
- * BENCH_ONLY=toggle,story (parts: reads, toggle, story, pathfinder, scale) runs only those parts after the
- * boot and the seed: quicker while working on one of them. A whole run measures every part.
+ * BENCH_ONLY=toggle,story (parts: reads, rankings, toggle, story, pathfinder, scale) runs only those parts
+ * after the boot and the seed: quicker while working on one of them. A whole run measures every part
+ * (rankings: the rankings' figures of reads, alone).
  */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
-const wants = (part: 'reads' | 'toggle' | 'story' | 'pathfinder' | 'scale') => !only || only.includes(part);
+const wants = (part: 'reads' | 'rankings' | 'toggle' | 'story' | 'pathfinder' | 'scale') =>
+  !only || only.includes(part);
 const CONNECTIONS = 50;
 const SECONDS = 5;
 
@@ -62,9 +64,80 @@ function readFigures(name: string, product: LoadResult, peer: LoadResult): Figur
   ];
 }
 
+const FEED_READ = ['GET /api/social/feed', '/api/social/feed'] as const;
+const RANKINGS_READ = ['GET /api/leaderboard', '/api/leaderboard?type=total_xp'] as const;
+
+/** The reference handler (bench/peers/reference.ts) on the same database and Redis. */
+function startReference(lq: DistributedRun): Promise<Running> {
+  return startProcess(
+    'reference',
+    [new URL('../peers/reference.ts', import.meta.url).pathname],
+    {
+      PORT: String(PORTS.reference),
+      DATABASE_URL: lq.infra.databaseUrl,
+      REDIS_URL: lq.infra.redisUrl,
+      INFRA_PREFIX: lq.infra.prefix,
+    },
+    { port: PORTS.reference },
+  );
+}
+
+/**
+ * The Fellowship Hall's polled reads through the gateway beside the reference handler, in alternating
+ * rounds (once the social service serves them); the rankings also straight to social (its Redis sorted
+ * sets, without the gateway's hop).
+ */
+async function socialReadFigures(
+  lq: DistributedRun,
+  data: DataSet,
+  reference: string,
+  bearer: Record<string, string>[],
+  signed: Record<string, string>[],
+  reads: readonly (readonly [string, string])[],
+): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const gw = lq.gateway.url;
+  for (const [name, path] of reads) {
+    if (!data.social) {
+      figures.push(
+        notAvailable(SUITE, `${name} via gateway`, '≥ 0.7×, p99 ≤ 1.3×', 'the social service is not running'),
+      );
+      continue;
+    }
+    await sameAnswers(gw, reference, path, data.heroes[0]!);
+    const social = path === RANKINGS_READ[1] ? lq.targets.get('social') : undefined;
+    const [product, peer, straight] = (await compare([
+      { url: `${gw}${path}`, headers: bearer, connections: CONNECTIONS },
+      { url: `${reference}${path}`, headers: bearer, connections: CONNECTIONS },
+      ...(social ? [{ url: `${social.url}${path}`, headers: signed, connections: CONNECTIONS }] : []),
+    ])) as [LoadResult, LoadResult, LoadResult?];
+    figures.push(...readFigures(name, product, peer));
+    if (straight) figures.push(directFigure(name, straight, peer));
+  }
+  return figures;
+}
+
+/** A read asked of its service directly (a signed identity), beside the reference handler's. */
+function directFigure(name: string, direct: LoadResult, peer: LoadResult): Figure {
+  const ratio = ratioOf(direct.rps, peer.rps);
+  return {
+    suite: SUITE,
+    name: `${name} direct to the service, distributed, ${CONNECTIONS} conn: throughput, p99 ${Math.round(direct.p99)} ms`,
+    unit: 'req/s',
+    lifequest: direct.rps,
+    peer: peer.rps,
+    peerName: 'reference',
+    ratio,
+    goal: '≥ 1.0×',
+    met: ratio == null ? null : ratio >= 1,
+  };
+}
+
 export async function distributedSuite(context: Record<string, unknown>): Promise<Figure[]> {
   const figures: Figure[] = [];
-  const lq = await startDistributed();
+  // RANKINGS_STORE=sql measures the rankings on the SQL path, to set beside the default Redis one.
+  const store = process.env.RANKINGS_STORE;
+  const lq = await startDistributed(store ? { RANKINGS_STORE: store } : {});
   let reference: Running | undefined;
   let nginx: Running | undefined;
   try {
@@ -80,17 +153,7 @@ export async function distributedSuite(context: Record<string, unknown>): Promis
     const bearer = data.heroes.map((h) => h.headers);
 
     if (wants('reads')) {
-      reference = await startProcess(
-        'reference',
-        [new URL('../peers/reference.ts', import.meta.url).pathname],
-        {
-          PORT: String(PORTS.reference),
-          DATABASE_URL: lq.infra.databaseUrl,
-          REDIS_URL: lq.infra.redisUrl,
-          INFRA_PREFIX: lq.infra.prefix,
-        },
-        { port: PORTS.reference },
-      );
+      reference = await startReference(lq);
       await sameAnswers(gw, reference.url, '/api/dashboard', data.heroes[0]!);
 
       // The dashboard three ways in alternating rounds: through the gateway, the reference handler, and
@@ -104,29 +167,9 @@ export async function distributedSuite(context: Record<string, unknown>): Promis
       ])) as [LoadResult, LoadResult, LoadResult];
       figures.push(...readFigures('GET /api/dashboard', dashboard, dashboardPeer));
       // The Fellowship Hall's two polled reads, the same way (once the social service serves them).
-      const socialReads = [
-        ['GET /api/social/feed', '/api/social/feed'],
-        ['GET /api/leaderboard', '/api/leaderboard?type=total_xp'],
-      ] as const;
-      for (const [name, path] of socialReads) {
-        if (!data.social) {
-          figures.push(
-            notAvailable(
-              SUITE,
-              `${name} via gateway`,
-              '≥ 0.7×, p99 ≤ 1.3×',
-              'the social service is not running',
-            ),
-          );
-          continue;
-        }
-        await sameAnswers(gw, reference.url, path, data.heroes[0]!);
-        const [product, peer] = (await compare([
-          { url: `${gw}${path}`, headers: bearer, connections: CONNECTIONS },
-          { url: `${reference.url}${path}`, headers: bearer, connections: CONNECTIONS },
-        ])) as [LoadResult, LoadResult];
-        figures.push(...readFigures(name, product, peer));
-      }
+      figures.push(
+        ...(await socialReadFigures(lq, data, reference.url, bearer, signed, [FEED_READ, RANKINGS_READ])),
+      );
 
       const me = await drive({
         url: `${gw}/api/auth/me`,
@@ -148,6 +191,12 @@ export async function distributedSuite(context: Record<string, unknown>): Promis
           nginx = n;
         })),
       );
+    }
+    if (wants('rankings') && !wants('reads')) {
+      // The rankings alone (BENCH_ONLY=rankings): their figures of the reads part.
+      reference = await startReference(lq);
+      const signed = data.heroes.map((hero) => signedIdentity(lq.internalSecret, hero));
+      figures.push(...(await socialReadFigures(lq, data, reference.url, bearer, signed, [RANKINGS_READ])));
     }
     if (wants('toggle')) figures.push(await toggleFigure(gw, data.heroes[1]!, lq.infra.amqpUrl));
     if (wants('story'))

@@ -60,7 +60,7 @@ const EnvSchema = z.object({
   LIFEQUEST_DATA_DIR: z.string().min(1).default('./.lifequest'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
-  RANKINGS_STORE: z.enum(['sql', 'redis']).default('sql'),
+  RANKINGS_STORE: z.enum(['sql', 'redis']).default('redis'),
   DATABASE_URL: optionalUrl,
   AMQP_URL: optionalUrl,
   REDIS_URL: optionalUrl,
@@ -113,7 +113,10 @@ export type Config = Readonly<{
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** `auto`: readable lines on a terminal, JSON otherwise (what log collectors want). */
   logFormat: z.infer<typeof EnvSchema>['LOG_FORMAT'];
-  /** Where distributed rankings are read from: PostgreSQL, or Redis sorted sets (docs/features/scale.md). */
+  /**
+   * Where distributed rankings are read from: Redis sorted sets (the default), or PostgreSQL alone. The
+   * embedded mode always reads PostgreSQL (docs/features/scale.md).
+   */
   rankingsStore: z.infer<typeof EnvSchema>['RANKINGS_STORE'];
   databaseUrl: string | undefined;
   amqpUrl: string | undefined;

@@ -31,7 +31,7 @@ export { createLogger, type Logger, SECRET_PATH_PREFIX } from './logger.ts';
 export { runBackup, runRestore } from './ops/backup-command.ts';
 export { internalSecretOf } from './ops/dlq-cli-secret.ts';
 export { registerOpsRoutes } from './ops/routes.ts';
-export { purgedHeroHash, purgeOnUserDeleted } from './purge.ts';
+export { type PurgeOptions, purgedHeroHash, purgeOnUserDeleted } from './purge.ts';
 export type { ModuleContext, ServiceModule } from './runtime/module.ts';
 export { untilReady } from './runtime/readiness.ts';
 export { type GatewayOptions, type Registry, type RunningLifeQuest, run } from './runtime/run.ts';

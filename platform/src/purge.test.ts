@@ -51,6 +51,47 @@ describe('purgeOnUserDeleted', () => {
     }
   });
 
+  it('runs the part outside the database after the purge commits, and again on a redelivery', async () => {
+    await createServiceSchema(db, 'quests');
+    await db.exec('create table quests.goals (user_id uuid not null)');
+    const events = createServiceEvents({ schema: 'quests', publisher: 'quests', prisma: sqlClient(db), bus });
+    const seen: { userId: string; goals: number; handled: number }[] = [];
+    await purgeOnUserDeleted(
+      events,
+      'quests',
+      async (tx: SqlTx, userId) => {
+        await tx.$executeRawUnsafe('delete from quests.goals where user_id = $1::uuid', userId);
+      },
+      {
+        // Read outside the purge's transaction: only its committed rows are visible there.
+        afterCommit: async (userId) => {
+          const [goals] = await db.query<{ n: number }>(
+            'select count(*)::int as n from quests.goals where user_id = $1::uuid',
+            [userId],
+          );
+          const [handled] = await db.query<{ n: number }>(
+            `select count(*)::int as n from quests._inbox where consumer = 'quests'`,
+          );
+          seen.push({ userId, goals: goals?.n ?? -1, handled: handled?.n ?? -1 });
+        },
+      },
+    );
+    await events.start();
+    try {
+      const hero = crypto.randomUUID();
+      await db.query('insert into quests.goals values ($1)', [hero]);
+      const deleted = createEnvelope('user.deleted', { userId: hero }, null);
+      await bus.publish(deleted);
+      await bus.publish(deleted);
+      expect(seen).toEqual([
+        { userId: hero, goals: 0, handled: 1 },
+        { userId: hero, goals: 0, handled: 1 },
+      ]);
+    } finally {
+      await events.stop();
+    }
+  });
+
   it('without an outbox (the gateway), publishes user.purged itself once the purge is done', async () => {
     const purged: string[] = [];
     await purgeOnUserDeleted(bus, 'gateway', async (userId) => void purged.push(userId));

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createEnvelope } from '@lifequest/proto';
+import { createEnvelope, type EventEnvelope } from '@lifequest/proto';
 import type { EventBus, SqlTx } from './events/ports.ts';
 import type { ServiceEvents } from './events/service-events.ts';
 
@@ -17,6 +17,15 @@ export function purgedHeroHash(userId: string): string {
   return createHash('sha256').update(userId.toLowerCase()).digest('hex');
 }
 
+export interface PurgeOptions {
+  /**
+   * The part of the purge outside the database (a copy in Redis), once the rows are gone: it runs
+   * after the purge's transaction commits, so it never holds that transaction open, and whatever reads
+   * the database from then on no longer finds the hero. Also run on a redelivery of the same event.
+   */
+  afterCommit?: (userId: string) => Promise<void>;
+}
+
 /**
  * Purges each deleted hero's data from `service`: on user.deleted, runs `purge`, then confirms with
  * user.purged. A service with an outbox does both in one unit of work (the inbox makes a redelivered
@@ -28,6 +37,7 @@ export function purgeOnUserDeleted<Tx extends SqlTx>(
   events: ServiceEvents<Tx>,
   service: string,
   purge: (tx: Tx, userId: string) => Promise<void>,
+  options?: PurgeOptions,
 ): Promise<void>;
 export function purgeOnUserDeleted(
   bus: EventBus,
@@ -38,17 +48,26 @@ export async function purgeOnUserDeleted<Tx extends SqlTx>(
   eventsOrBus: ServiceEvents<Tx> | EventBus,
   service: string,
   purge: ((tx: Tx, userId: string) => Promise<void>) | ((userId: string) => Promise<void>),
+  options: PurgeOptions = {},
 ): Promise<void> {
   if ('transaction' in eventsOrBus) {
     const events = eventsOrBus;
     const purgeRows = purge as (tx: Tx, userId: string) => Promise<void>;
-    await events.subscribe(service, ['user.deleted'], async (event, tx, emit) => {
-      const { userId } = event.payload;
-      await purgeRows(tx, userId);
-      // Emitted before the outbox's purge, which then takes it too once published.
-      await emit('user.purged', { userId, service }, null);
-      await events.purgeOutbox(tx, userId);
-    });
+    const { afterCommit } = options;
+    await events.subscribe(
+      service,
+      ['user.deleted'],
+      async (event, tx, emit) => {
+        const { userId } = event.payload;
+        await purgeRows(tx, userId);
+        // Emitted before the outbox's purge, which then takes it too once published.
+        await emit('user.purged', { userId, service }, null);
+        await events.purgeOutbox(tx, userId);
+      },
+      afterCommit
+        ? { afterCommit: (event) => afterCommit((event as EventEnvelope<'user.deleted'>).payload.userId) }
+        : {},
+    );
     return;
   }
   const bus = eventsOrBus;

@@ -23,7 +23,7 @@ async function ok<T = any>(what: string, answer: Promise<{ status: number; body:
  * A newly registered hero who then uses every feature that keeps data about them: onboarding and its
  * first quest, quests with milestones, progress and a foundation, The Pathfinder's chats, the advisor's
  * plan, a story, and in the Fellowship Hall a friend (`friend`, who accepts), a like of the friend's
- * activity and a challenge.
+ * activity, a challenge and a place in the rankings.
  */
 export async function heroOfEveryFeature(
   url: string,
@@ -107,6 +107,19 @@ export async function heroOfEveryFeature(
   await ok('a like', hero.post(`/api/social/activities/${friends!.id}/like`));
   const [challenge] = await ok<{ id: string }[]>('challenges', hero.get('/api/challenges?active=true'));
   await ok('joining a challenge', hero.post(`/api/challenges/${challenge!.id}/join`));
+  // The rankings: read, so they are built wherever they are kept (Redis, when distributed) with the
+  // hero on the global board and on their friend's.
+  for (const scope of ['global', 'friends']) {
+    await expect
+      .poll(async () => {
+        const board = await ok<{ user: { id: string } }[]>(
+          'the rankings',
+          friend.client.get(`/api/leaderboard?type=total_xp&scope=${scope}`),
+        );
+        return board.some((row) => row.user.id === user.id);
+      })
+      .toBe(true);
+  }
   // The daily loop: a time zone, a vacation, streak days (the toggle and progress above), notifications
   // (the friend's acceptance) and a calendar feed.
   await ok('a time zone', hero.patch('/api/auth/me', { timezone: 'Europe/Lisbon' }));

@@ -57,6 +57,7 @@ export async function subscribeThroughInbox<T extends SqlTx, N extends EventName
     });
     // Committed (or seen before): whoever waits for it in this process may answer now.
     inbox.watchers.handled(consumer, event.id);
+    await options.afterCommit?.(event);
   });
 }
 

@@ -39,6 +39,13 @@ export interface SubscribeOptions {
    * handled event is also announced through the database's NOTIFY, sent by its commit.
    */
   awaited?: boolean;
+  /**
+   * Runs once the event's unit of work has committed (or was found handled before, on a redelivery),
+   * before the delivery is acknowledged: for an effect outside the database that must follow the
+   * committed rows and must not hold the transaction open (a purge's Redis keys). A throw fails the
+   * delivery, which the bus retries (the inbox skips the handler then, not this).
+   */
+  afterCommit?: (event: EventEnvelope) => Promise<void>;
 }
 
 /**

@@ -86,13 +86,17 @@ export const CONSUMED = [
 type ProfileEvent = EventEnvelope<(typeof PROFILE_EVENTS)[number]>;
 type DeedEvent = EventEnvelope<(typeof DEED_EVENTS)[number]>;
 
-export async function consumeEvents(events: SocialEvents): Promise<void> {
+/** `afterPurge`: a deleted hero's copies outside the database, once the purge committed (the rankings'). */
+export async function consumeEvents(
+  events: SocialEvents,
+  afterPurge?: (userId: string) => Promise<void>,
+): Promise<void> {
   // One consumer (one queue, one inbox), two units of work: each event's inbox row and effect commit
   // together whichever it runs on.
   await events.subscribe('social', PROFILE_EVENTS, (event, tx) => reactToProfile(event, tx));
   await events.subscribeSql('social', DEED_EVENTS, (event, tx, emit) => reactToDeed(event, tx, emit));
   // The platform's purge confirms it to the admin with user.purged (docs/architecture.md#deletion).
-  await purgeOnUserDeleted(events, 'social', purgeHero);
+  await purgeOnUserDeleted(events, 'social', purgeHero, { afterCommit: afterPurge });
 }
 
 export async function reactToProfile(event: ProfileEvent, tx: SocialTx): Promise<void> {

@@ -51,13 +51,17 @@ export function createSocialModule(options: SocialModuleOptions = {}): ServiceMo
       const db = createSocialDb(ctx.db);
       ctx.onClose(() => db.$disconnect());
       const events = ctx.events(db);
-      await consumeEvents(events);
+      const boards = await rankings(ctx);
+      await consumeEvents(
+        events,
+        boards instanceof RedisRankingService ? (id) => boards.forget(id) : undefined,
+      );
 
       const challenges = new ChallengeService(db, events, options.now);
       await challenges.ensureCatalogue();
       feedRoutes(app, new FeedService(db, events, ctx.db, options.now));
       friendRoutes(app, new FriendService(db, events, { now: options.now }));
-      rankingRoutes(app, await rankings(ctx));
+      rankingRoutes(app, boards);
       challengeRoutes(app, challenges);
       streakRoutes(app, new StreakService(events, options.now));
       notificationRoutes(app, new NotificationService(ctx.db, options.now));
@@ -101,11 +105,11 @@ export function createSocialModule(options: SocialModuleOptions = {}): ServiceMo
 }
 
 /**
- * Distributed with RANKINGS_STORE=redis: the rankings from sorted sets that follow social.heroes' change
- * log (rankings/redis-boards.ts). Otherwise the SQL path alone, and nothing logged. Off by default: the
- * log keeps a purged hero's id until the next rankings read applies it, and a purge must leave no row.
+ * Distributed (Redis and PostgreSQL): the rankings from sorted sets that follow social.heroes' change log
+ * (rankings/redis-boards.ts), unless RANKINGS_STORE=sql. Embedded (PGlite, no Redis), or with
+ * RANKINGS_STORE=sql: the SQL path alone, and nothing logged.
  */
-async function rankings(ctx: ModuleContext): Promise<Pick<RankingService, 'board'>> {
+async function rankings(ctx: ModuleContext): Promise<RankingService | RedisRankingService> {
   if (!ctx.config.redisUrl || ctx.db.kind !== 'postgres' || ctx.config.rankingsStore !== 'redis') {
     await RedisRankingService.disableFeed(ctx.db);
     return new RankingService(ctx.db);

@@ -2,12 +2,14 @@ import { purgedHeroHash, type SqlTx } from '@lifequest/platform';
 import { purgeChallenges } from './challenges/progress.ts';
 import type { SocialTx } from './db.ts';
 import { purgeFeed } from './feed/activities.ts';
+import { RedisRankingService } from './rankings/redis-boards.ts';
 import { purgeStreaks } from './streaks/store.ts';
 
 /**
  * user.deleted: everything of the hero goes (their row, activities and likes, activities naming them,
  * friendships, requests and blocks both ways, challenge places and steps, rate-limit and version rows,
- * streak days, vacations and awards, notifications). Only a hash of their id stays, as a tombstone, so
+ * streak days, vacations and awards, notifications, the rankings' change log, and once committed their
+ * place in the rankings' Redis keys). Only a hash of their id stays, as a tombstone, so
  * an event about them that arrives late brings nothing back, nor does a request of theirs still in
  * flight (docs/features/data-ownership.md#deletion).
  */
@@ -24,6 +26,9 @@ export async function purgeHero(tx: SocialTx, userId: string): Promise<void> {
   await purgeStreaks(tx, userId);
   await tx.hero.deleteMany({ where: { id: userId } });
   await tx.deletedHero.createMany({ data: [{ idHash: purgedHeroHash(userId) }], skipDuplicates: true });
+  // The rankings' change log names them too (its trigger just logged the deletion); their Redis keys go
+  // once this commits (RedisRankingService.forget).
+  await RedisRankingService.forgetInLog(tx, userId);
 }
 
 /** Whether the hero was purged: events about them that arrive late change nothing. */

@@ -11,6 +11,8 @@ import type { LeaderboardQuery } from '@lifequest/proto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { createSocialDb, type SocialDb } from '../db.ts';
+import { purgeHero } from '../purge.ts';
 import { RedisRankingService } from './redis-boards.ts';
 import { RankingService } from './service.ts';
 
@@ -24,6 +26,7 @@ await describeWithInfra('postgres', 'the rankings from Redis sorted sets', (post
   let redis: Redis;
   let sql: RankingService;
   let boards: RedisRankingService;
+  let social: SocialDb;
   const prefix = uniqueName('lqt').toLowerCase();
   const ids: Record<string, string> = {};
 
@@ -94,6 +97,7 @@ await describeWithInfra('postgres', 'the rankings from Redis sorted sets', (post
     redis = new Redis(redisUrl);
     sql = new RankingService(database);
     boards = new RedisRankingService({ db: database, redis, prefix });
+    social = createSocialDb(database);
 
     // Ties on every board, names that differ only in case or past ASCII, heroes off the global boards,
     // one not onboarded, and more heroes than the top holds.
@@ -122,6 +126,7 @@ await describeWithInfra('postgres', 'the rankings from Redis sorted sets', (post
     await block('Kit', 'Cid');
   });
   afterAll(async () => {
+    await social?.$disconnect();
     if (redis) {
       await boards.drop();
       await redis.quit();
@@ -195,6 +200,130 @@ await describeWithInfra('postgres', 'the rankings from Redis sorted sets', (post
     await expectSameAnswers();
     const [first] = await boards.board(ids.Ada!, { scope: 'global', type: 'total_xp' });
     expect(first?.user.name).toBe('Kit');
+  });
+
+  /** Purges a hero as user.deleted does (purge.ts, one transaction), then forgets them once committed. */
+  async function purge(name: string): Promise<string> {
+    const id = ids[name]!;
+    await social.$transaction((tx) => purgeHero(tx, id));
+    delete ids[name];
+    return id;
+  }
+
+  /** Every key under this test's prefix whose name or content names `id`. */
+  async function keysNaming(id: string): Promise<string[]> {
+    const named: string[] = [];
+    for (const key of await redis.keys(`${prefix}:*`)) {
+      const type = await redis.type(key);
+      const content =
+        type === 'hash'
+          ? await redis.hgetall(key)
+          : type === 'zset'
+            ? await redis.zrange(key, '0', '-1', 'WITHSCORES')
+            : await redis.get(key);
+      if (`${key} ${JSON.stringify(content)}`.includes(id)) named.push(key);
+    }
+    return named;
+  }
+
+  async function logRowsNaming(id: string): Promise<number> {
+    const [row] = await database.query<{ n: number }>(
+      `select count(*)::int as n from "social"."ranking_changes" where hero_id = $1::uuid`,
+      [id],
+    );
+    return row?.n ?? -1;
+  }
+
+  /** `database`, but its statements matching `pattern` wait, once answered, until `release` is called. */
+  function heldAfter(pattern: RegExp): { db: Database; reached: Promise<void>; release: () => void } {
+    let reach = () => {};
+    let release = () => {};
+    const reached = new Promise<void>((resolve) => {
+      reach = resolve;
+    });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const db = new Proxy(database, {
+      get(target, property) {
+        if (property === 'query') {
+          return async (text: string, params?: unknown[]) => {
+            const rows = await target.query(text, params);
+            if (pattern.test(text)) {
+              reach();
+              await released;
+            }
+            return rows;
+          };
+        }
+        const value = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    return { db, reached, release };
+  }
+
+  it('a purge takes the hero out of every key and the change log at once, and no read shows them', async () => {
+    await hero('Pia', 5000, 8);
+    await befriend('Pia', 'Mae');
+    await expectSameAnswers();
+    expect((await keysNaming(ids.Pia!)).length).toBeGreaterThan(0);
+    // A change not yet applied: the log names them when the purge comes.
+    await database.query(`update "social"."heroes" set total_xp = 5100 where id = $1::uuid`, [ids.Pia]);
+    expect(await logRowsNaming(ids.Pia!)).toBe(1);
+
+    const gone = await purge('Pia');
+    expect(await logRowsNaming(gone)).toBe(0);
+    await boards.forget(gone);
+    expect(await keysNaming(gone)).toEqual([]);
+    await expectSameAnswers();
+    for (const userId of Object.values(ids)) {
+      for (const query of QUERIES) {
+        const board = await boards.board(userId, query);
+        expect(board.some((e) => e.user.id === gone)).toBe(false);
+      }
+    }
+    expect(await keysNaming(gone)).toEqual([]);
+    expect(await logRowsNaming(gone)).toBe(0);
+  });
+
+  it('a rebuild that read the hero before their purge committed leaves them in no key', async () => {
+    await hero('Quin', 4000, 4);
+    await expectSameAnswers();
+    await boards.drop();
+    // The rebuild's snapshot has Quin; it writes only after the purge committed and forgot them, the
+    // lock being held by the rebuild all along (the purge, waiting no longer, removed what was there).
+    const held = heldAfter(/where h\.onboarded/);
+    const racing = new RedisRankingService({ db: held.db, redis, prefix, lockMs: 200 });
+    const reading = racing.board(ids.Ada!, { scope: 'global', type: 'total_xp' });
+    await held.reached;
+    const gone = await purge('Quin');
+    await racing.forget(gone);
+    held.release();
+    await reading;
+    expect(await keysNaming(gone)).toEqual([]);
+    await expectSameAnswers();
+    expect(await keysNaming(gone)).toEqual([]);
+  });
+
+  it('a round applying the log that read the hero before their purge committed leaves them in no key', async () => {
+    await hero('Rex', 3000, 2);
+    await expectSameAnswers();
+    await database.query(`update "social"."heroes" set total_xp = 3100 where id = $1::uuid`, [ids.Rex]);
+    // The applier holds the lock from its read (which has Rex's change) to its writes; the purge commits
+    // meanwhile without waiting on it, and its forget waits for the lock.
+    const held = heldAfter(/with gone as/);
+    const racing = new RedisRankingService({ db: held.db, redis, prefix });
+    const reading = racing.board(ids.Ada!, { scope: 'global', type: 'total_xp' });
+    await held.reached;
+    const gone = await purge('Rex');
+    const forgetting = racing.forget(gone);
+    held.release();
+    await Promise.all([reading, forgetting]);
+    expect(await keysNaming(gone)).toEqual([]);
+    expect(await logRowsNaming(gone)).toBe(0);
+    await expectSameAnswers();
+    expect(await keysNaming(gone)).toEqual([]);
   });
 
   it('answers from SQL when Redis does not answer', async () => {

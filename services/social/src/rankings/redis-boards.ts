@@ -14,8 +14,13 @@
 // in the same SQL statement that reads the asking hero's friends and blocks; the others read the sets as
 // they are (at most one read behind). Missing sets or another epoch: rebuilt from social.heroes; until
 // then the reads go to SQL, which always has the answer.
+//
+// A purge (purge.ts) leaves no log row naming the hero: in its transaction it deletes them and moves the
+// epoch on (so sets built or applied from a snapshot that still had the hero are stale), and once it has
+// committed, `forget` takes the hero out of every key under the same lock, which an applier or a rebuild
+// holds from its snapshot to its last write. Nothing in that transaction waits on Redis.
 import { randomUUID } from 'node:crypto';
-import type { Database, Logger } from '@lifequest/platform';
+import type { Database, Logger, SqlTx } from '@lifequest/platform';
 import type { Leaderboard, LeaderboardEntry, LeaderboardQuery } from '@lifequest/proto';
 import type { Redis } from 'ioredis';
 import { heroSummary } from '../heroes/projection.ts';
@@ -100,6 +105,8 @@ export interface RedisBoardsOptions {
   /** INFRA_PREFIX: installations sharing a Redis keep their own keys. */
   prefix: string;
   log?: Logger;
+  /** How long the applier's lock lives at most, and a purge waits for it (default 5 s; tests shorten it). */
+  lockMs?: number;
 }
 
 export class RedisRankingService {
@@ -108,8 +115,10 @@ export class RedisRankingService {
   readonly #sql: RankingService;
   readonly #key: (name: string) => string;
   readonly #log: Logger | undefined;
+  readonly #lockMs: number;
 
   constructor(options: RedisBoardsOptions) {
+    this.#lockMs = options.lockMs ?? 5_000;
     this.#db = options.db;
     this.#redis = options.redis;
     this.#sql = new RankingService(options.db);
@@ -117,9 +126,56 @@ export class RedisRankingService {
     this.#key = (name) => `${options.prefix}:social:rankings:${name}`;
   }
 
-  /** Turns the log on (bumping the epoch when it was off: changes were missed) for this installation. */
+  /**
+   * Turns the log on at each start, and moves the epoch on: the sets are rebuilt at the first read. When
+   * the log was off, changes were missed; and a database restored from a dump (docs/operations.md) has
+   * a log that does not follow on from the sets.
+   */
   static async enableFeed(db: Database): Promise<void> {
-    await db.query(`update "social"."ranking_feed" set enabled = true, epoch = epoch + 1 where not enabled`);
+    await db.query(`update "social"."ranking_feed" set enabled = true, epoch = epoch + 1`);
+  }
+
+  /**
+   * In a hero's purge, after their row's deletion: the log's rows naming them go, and the epoch moves
+   * on, so sets that a snapshot still holding the hero fed are rebuilt before any read trusts them.
+   * Last in the purge: the epoch's row lock is held only until its commit.
+   */
+  static async forgetInLog(tx: SqlTx, userId: string): Promise<void> {
+    await tx.$executeRawUnsafe(`delete from "social"."ranking_changes" where hero_id = $1::uuid`, userId);
+    await tx.$executeRawUnsafe(`update "social"."ranking_feed" set epoch = epoch + 1 where enabled`);
+  }
+
+  /**
+   * After the purge committed: the hero leaves every key. Under the applier's lock (waiting for it at
+   * most its expiry), so a round that read the database before the commit has written by then, and one
+   * after it reads no hero. Never throws: should Redis not answer, the moved epoch has every read go to
+   * SQL until the sets are rebuilt without the hero.
+   */
+  async forget(userId: string): Promise<void> {
+    const token = randomUUID();
+    let locked = false;
+    try {
+      locked = await this.#waitForLock(token);
+      const old = await this.#redis.hget(this.#key('heroes'), userId);
+      const tx = this.#redis.multi();
+      if (old) this.#remove(tx, userId, JSON.parse(old) as HeroRecord);
+      tx.hdel(this.#key('heroes'), userId);
+      for (const board of BOARDS) tx.zrem(this.#key(`score:${board}`), userId);
+      await tx.exec();
+    } catch (error) {
+      this.#log?.warn({ err: error }, 'a purged hero left in Redis until the sets are rebuilt');
+    } finally {
+      if (locked) await this.#redis.eval(RELEASE, 1, this.#key('lock'), token).catch(() => undefined);
+    }
+  }
+
+  async #waitForLock(token: string): Promise<boolean> {
+    const until = Date.now() + this.#lockMs;
+    for (;;) {
+      if ((await this.#redis.set(this.#key('lock'), token, 'PX', this.#lockMs, 'NX')) === 'OK') return true;
+      if (Date.now() >= until) return false;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }
 
   /** The embedded mode reads SQL alone: nothing is logged, and what was is dropped. */
@@ -142,7 +198,7 @@ export class RedisRankingService {
     const token = randomUUID();
     const [[, locked], [, meta]] = (await this.#redis
       .multi()
-      .set(this.#key('lock'), token, 'PX', 5_000, 'NX')
+      .set(this.#key('lock'), token, 'PX', this.#lockMs, 'NX')
       .hmget(this.#key('meta'), 'epoch', 'cursor')
       .exec()) as [[unknown, string | null], [unknown, (string | null)[]]];
     const applier = locked === 'OK';
@@ -256,6 +312,16 @@ export class RedisRankingService {
         if (record) this.#add(tx as unknown as ReturnType<Redis['multi']>, hero.id, record);
       }
       await tx.exec();
+    }
+    // A purge that committed since the snapshot moved the epoch: its hero may be in the sets, so they go
+    // and the next read rebuilds. Otherwise every write here came before that commit, and its `forget`.
+    const [now] = await this.#db.query<{ epoch: string }>(
+      `select epoch::text as epoch from "social"."ranking_feed"`,
+    );
+    if (now?.epoch !== row.epoch) {
+      await this.#redis.del(...this.#allKeys());
+      this.#log?.info('rankings rebuild dropped: a purge committed during it');
+      return;
     }
     await this.#redis.hset(this.#key('meta'), 'epoch', row.epoch, 'cursor', row.xmin);
     this.#log?.info({ heroes: row.heroes.length }, 'rankings rebuilt in Redis');
