@@ -9,7 +9,7 @@ import {
   IDENTITY_HEADER,
   type Logger,
 } from '@lifequest/platform';
-import { Pool } from 'undici';
+import { type Dispatcher, Pool } from 'undici';
 import { isForbiddenClientHeader } from './proxy.ts';
 import { SESSION_COOKIE, type SessionIdentifier, sessionIdsOf } from './sessions/request-session.ts';
 
@@ -165,87 +165,9 @@ export function hotPath(
     const id = (headers['x-request-id'] as string | undefined) || randomUUID();
     const forwarded = forwardedHeaders(headers, request, target.host, id, trusts);
     forwarded[IDENTITY_HEADER] = options.sign(hero);
-    const label =
-      path === target.labels.exact
-        ? target.labels.exact
-        : path === target.labels.slash
-          ? target.labels.slash
-          : target.labels.below;
-    const done = (status: number) => {
-      const elapsed = performance.now() - started;
-      httpRequests.inc({ service: 'gateway', method: 'GET', route: label, status });
-      httpDuration.observe({ service: 'gateway', method: 'GET', route: label }, elapsed / 1000);
-      if (status >= 500 || log.isLevelEnabled('debug')) {
-        const line = {
-          req: loggedRequest(request, forwarded['x-forwarded-host'], hops),
-          res: { statusCode: status },
-          responseTime: elapsed,
-        };
-        if (status >= 500) log.child({ reqId: id }).info(line, 'request completed');
-        else log.child({ reqId: id }).debug(line, 'request completed');
-      }
-    };
-    const fail = (error: Error & { code?: string }) => {
-      const child = log.child({ reqId: id });
-      child.warn(error, 'response errored');
-      child.warn({ err: error, service: target.route.service }, 'upstream failed');
-      const service = target.route.service;
-      const refusal =
-        error.code === 'UND_ERR_HEADERS_TIMEOUT'
-          ? new AppError('UPSTREAM_TIMEOUT', `The ${service} service took too long to answer.`)
-          : new AppError('SERVICE_UNAVAILABLE', `The ${service} service is unavailable. Try again shortly.`);
-      if (response.headersSent || response.destroyed) return;
-      const body = Buffer.from(JSON.stringify(refusal.toBody()));
-      response.writeHead(refusal.status, {
-        ...baseHeaders,
-        'x-request-id': id,
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': String(body.length),
-        'cache-control': 'no-store',
-      });
-      response.end(body, () => done(refusal.status));
-    };
-    let retries = 0;
-    const ask = () => {
-      target.pool.request({ path: request.url!, method: 'GET', headers: forwarded }, (error, answer) => {
-        if (error) return fail(error);
-        if (answer.statusCode === 503 && retries < RETRIES_ON_503 && !response.headersSent) {
-          const after = answer.headers['retry-after'];
-          answer.body.dump().catch(() => {});
-          setTimeout(ask, after === undefined ? 42 * Math.random() * (retries + 1) : Number(after));
-          retries++;
-          return;
-        }
-        if (response.destroyed || request.destroyed) {
-          answer.body.destroy();
-          return;
-        }
-        const answered: Record<string, string | string[]> = { ...baseHeaders, 'x-request-id': id };
-        for (const name in answer.headers) {
-          const value = answer.headers[name];
-          if (value === undefined || name === 'transfer-encoding' || name.charCodeAt(0) === 58) continue;
-          answered[name] = typeof value === 'string' ? sanitized(value) : value.map(sanitized);
-        }
-        answered['cache-control'] = 'no-store';
-        const status = answer.statusCode;
-        const length = Number(answer.headers['content-length']);
-        if (length <= BUFFERED_MAX) {
-          readWhole(answer.body, length, (body) => {
-            if (!body) return response.destroy();
-            response.writeHead(status, answered);
-            response.end(body, () => done(status));
-          });
-        } else {
-          response.writeHead(status, answered);
-          answer.body.on('error', () => response.destroy());
-          response.once('close', () => answer.body.destroy());
-          answer.body.pipe(response);
-          response.once('finish', () => done(status));
-        }
-      });
-    };
-    ask();
+    new Exchange(shared, request, response, target, path, id, forwarded, started).ask();
   };
+  const shared: Shared = { baseHeaders, log, hops };
 
   return {
     take,
@@ -259,6 +181,187 @@ export function hotPath(
       await Promise.all(targets.map((target) => target.pool.close()));
     },
   };
+}
+
+interface Shared {
+  baseHeaders: Readonly<Record<string, string>>;
+  log: Logger;
+  hops: number;
+}
+
+/**
+ * One request on its way: undici's dispatch handler (no response stream, no promise), which answers
+ * the client once the service's answer is whole, or streams it past BUFFERED_MAX.
+ */
+class Exchange implements Dispatcher.DispatchHandler {
+  #retries = 0;
+  #retrying: string | undefined | null = null;
+  #status = 0;
+  #answered: Record<string, string | string[]> | null = null;
+  #length = 0;
+  #streaming = false;
+  #chunks: Buffer[] = [];
+  #received = 0;
+
+  private readonly shared: Shared;
+  private readonly request: IncomingMessage;
+  private readonly response: ServerResponse;
+  private readonly target: Target;
+  private readonly path: string;
+  private readonly id: string;
+  private readonly forwarded: Record<string, string | string[]>;
+  private readonly started: number;
+
+  constructor(
+    shared: Shared,
+    request: IncomingMessage,
+    response: ServerResponse,
+    target: Target,
+    path: string,
+    id: string,
+    forwarded: Record<string, string | string[]>,
+    started: number,
+  ) {
+    this.shared = shared;
+    this.request = request;
+    this.response = response;
+    this.target = target;
+    this.path = path;
+    this.id = id;
+    this.forwarded = forwarded;
+    this.started = started;
+  }
+
+  ask(): void {
+    this.#retrying = null;
+    this.#chunks = [];
+    this.#received = 0;
+    this.target.pool.dispatch({ path: this.request.url!, method: 'GET', headers: this.forwarded }, this);
+  }
+
+  onRequestStart(): void {}
+
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+  ): void {
+    const response = this.response;
+    if (statusCode === 503 && this.#retries < RETRIES_ON_503 && !response.headersSent) {
+      // reply-from asked again (its maxRetriesOn503), after Retry-After milliseconds or a short jitter.
+      this.#retrying = headers['retry-after'] as string | undefined;
+      return;
+    }
+    if (response.destroyed) {
+      controller.abort(new Error('The client went away'));
+      return;
+    }
+    const answered: Record<string, string | string[]> = {
+      ...this.shared.baseHeaders,
+      'x-request-id': this.id,
+    };
+    for (const name in headers) {
+      const value = headers[name];
+      if (value === undefined || name === 'transfer-encoding' || name.charCodeAt(0) === 58) continue;
+      answered[name] = typeof value === 'string' ? sanitized(value) : value.map(sanitized);
+    }
+    answered['cache-control'] = 'no-store';
+    this.#status = statusCode;
+    this.#answered = answered;
+    this.#length = Number(headers['content-length']);
+    if (!(this.#length <= BUFFERED_MAX)) {
+      this.#streaming = true;
+      response.writeHead(statusCode, answered);
+      response.once('close', () => {
+        if (!response.writableFinished) controller.abort(new Error('The client went away'));
+      });
+    }
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.#retrying !== null || !this.#answered) return;
+    if (this.#streaming) {
+      if (!this.response.write(chunk)) {
+        controller.pause();
+        this.response.once('drain', () => controller.resume());
+      }
+      return;
+    }
+    this.#chunks.push(chunk);
+    this.#received += chunk.length;
+  }
+
+  onResponseEnd(): void {
+    if (this.#retrying !== null) {
+      const after = this.#retrying;
+      this.#retries++;
+      setTimeout(() => this.ask(), after === undefined ? 42 * Math.random() * this.#retries : Number(after));
+      return;
+    }
+    const answered = this.#answered;
+    if (!answered) return;
+    const response = this.response;
+    if (this.#streaming) {
+      response.end(() => this.done(this.#status));
+      return;
+    }
+    if (this.#received !== this.#length) {
+      response.destroy();
+      return;
+    }
+    const chunks = this.#chunks;
+    response.writeHead(this.#status, answered);
+    response.end(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, this.#received), () =>
+      this.done(this.#status),
+    );
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error & { code?: string }): void {
+    // Once the service's answer began, a break is the client's broken answer (as reply-from's stream).
+    if (this.#answered) {
+      this.response.destroy();
+      return;
+    }
+    const log = this.shared.log.child({ reqId: this.id });
+    log.warn(error, 'response errored');
+    const service = this.target.route.service;
+    log.warn({ err: error, service }, 'upstream failed');
+    const response = this.response;
+    if (response.headersSent || response.destroyed) return;
+    const refusal =
+      error.code === 'UND_ERR_HEADERS_TIMEOUT'
+        ? new AppError('UPSTREAM_TIMEOUT', `The ${service} service took too long to answer.`)
+        : new AppError('SERVICE_UNAVAILABLE', `The ${service} service is unavailable. Try again shortly.`);
+    const body = Buffer.from(JSON.stringify(refusal.toBody()));
+    response.writeHead(refusal.status, {
+      ...this.shared.baseHeaders,
+      'x-request-id': this.id,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(body.length),
+      'cache-control': 'no-store',
+    });
+    response.end(body, () => this.done(refusal.status));
+  }
+
+  /** The answer is out: its metrics, and its line where Fastify's would be logged (5xx, or debug). */
+  private done(status: number): void {
+    const elapsed = performance.now() - this.started;
+    const labels = this.target.labels;
+    const path = this.path;
+    const route = path === labels.exact ? labels.exact : path === labels.slash ? labels.slash : labels.below;
+    httpRequests.inc({ service: 'gateway', method: 'GET', route, status });
+    httpDuration.observe({ service: 'gateway', method: 'GET', route }, elapsed / 1000);
+    const log = this.shared.log;
+    if (status >= 500 || log.isLevelEnabled('debug')) {
+      const line = {
+        req: loggedRequest(this.request, this.forwarded['x-forwarded-host'], this.shared.hops),
+        res: { statusCode: status },
+        responseTime: elapsed,
+      };
+      if (status >= 500) log.child({ reqId: this.id }).info(line, 'request completed');
+      else log.child({ reqId: this.id }).debug(line, 'request completed');
+    }
+  }
 }
 
 /** reply-from's headers, as rewriteRequestHeaders in proxy.ts leaves them, but the identity. */
@@ -322,24 +425,6 @@ function trustFunction(trust: false | number | readonly string[]): (address: str
 /** @fastify/http-proxy's: characters no header value may hold are dropped. */
 function sanitized(value: string): string {
   return value.replace(/[^\t\x20-\x7E\x80-\xFF]/g, '');
-}
-
-/** The answer's body whole (`length` bytes announced), or null if it broke off. */
-function readWhole(
-  body: NodeJS.ReadableStream & { destroy(): void },
-  length: number,
-  then: (body: Buffer | null) => void,
-): void {
-  const chunks: Buffer[] = [];
-  let received = 0;
-  body.on('data', (chunk: Buffer) => {
-    chunks.push(chunk);
-    received += chunk.length;
-  });
-  body.once('end', () =>
-    then(received === length ? (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received)) : null),
-  );
-  body.once('error', () => then(null));
 }
 
 /**
