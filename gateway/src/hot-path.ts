@@ -100,17 +100,6 @@ export function hotPath(
   const trusts = trustFunction(options.trustProxy);
   const listsProxies = Array.isArray(options.trustProxy);
   const hops = typeof options.trustProxy === 'number' ? options.trustProxy : 0;
-  // The signed cookie's check is an HMAC: its verdict for a value never changes, so it is kept (bounded).
-  const unsigned = new Map<string, { valid: boolean; value: string | null }>();
-  const unsign = (value: string) => {
-    let verdict = unsigned.get(value);
-    if (!verdict) {
-      verdict = options.unsignCookie(value);
-      if (unsigned.size >= 10_000) unsigned.clear();
-      unsigned.set(value, verdict);
-    }
-    return verdict;
-  };
   const baseHeaders: Record<string, string> = { ...options.answerHeaders };
   const log = options.log;
   let closing = false;
@@ -151,7 +140,7 @@ export function hotPath(
     let hero: HeroIdentity;
     try {
       const cookie = headers.cookie ? options.parseCookie(headers.cookie)[SESSION_COOKIE] : undefined;
-      hero = await options.identify(sessionIdsOf(cookie, headers.authorization, unsign));
+      hero = await options.identify(sessionIdsOf(cookie, headers.authorization, options.unsignCookie));
     } catch {
       // No live session (or two heroes'): Fastify answers it, with the same look-up.
       router(request, response);
