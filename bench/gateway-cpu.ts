@@ -154,6 +154,12 @@ try {
     }
   }
   print(`\nload average at end: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
+} catch (error) {
+  // A side that died mid-run: what it said last.
+  for (const running of [...lq.targets.values(), ...(base ? [base] : [])]) {
+    print(`--- ${running.name}\n${running.output().slice(-3000)}`);
+  }
+  throw error;
 } finally {
   await base?.stop();
   await lq.close();

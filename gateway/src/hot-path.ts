@@ -130,7 +130,11 @@ export function hotPath(
     if (!target || options.ownMethods(path, target.route.prefix).length > 0) return false;
     // A listed proxy's X-Forwarded-* is the router's to judge (Fastify's proxy-addr).
     if (listsProxies && (headers['x-forwarded-host'] || headers['x-forwarded-proto'])) return false;
-    void serve(request, response, target, path);
+    serve(request, response, target, path).catch((error: unknown) => {
+      // A bug of its own: logged, and the client's connection closed rather than the process.
+      log.error({ err: error }, 'the hot path failed');
+      response.destroy();
+    });
     return true;
   };
 
