@@ -38,6 +38,8 @@ export interface DistributedRun {
   internalSecret: string;
   gateway: Running;
   targets: Map<string, Running>;
+  /** What the gateway was started with (another gateway in front of the same services takes it too). */
+  gatewayEnv: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -74,13 +76,10 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
         targets.set(name, await startTarget(name, env, PORTS[name]));
       }),
     );
-    const gateway = await startTarget(
-      'gateway',
-      { ...env, SESSION_SECRET: randomBytes(32).toString('hex') },
-      PORTS.gateway,
-    );
+    const gatewayEnv = { ...env, SESSION_SECRET: randomBytes(32).toString('hex') };
+    const gateway = await startTarget('gateway', gatewayEnv, PORTS.gateway);
     targets.set('gateway', gateway);
-    return { infra, internalSecret, gateway, targets, close };
+    return { infra, internalSecret, gateway, targets, gatewayEnv, close };
   } catch (error) {
     await close();
     throw error;

@@ -27,10 +27,11 @@ import { webApp } from './web-app.ts';
  */
 export async function startGateway(
   options: GatewayOptions,
-): Promise<{ app: HttpServer; close(): Promise<void> }> {
+): Promise<{ app: HttpServer; close(): Promise<void>; hotPath: { served(): number } }> {
   const { config, services, bus } = options;
   const sessions = await openSessionStore(options);
   const web = webApp(config);
+  const answerHeaders = await securityHeaders();
   const app = await createHttpServer({
     name: 'gateway',
     logger: options.log,
@@ -39,7 +40,7 @@ export async function startGateway(
     notFoundHandler: web.notFound,
     // The only public port: metrics only for a scraper holding METRICS_TOKEN (services serve theirs inside).
     metricsToken: config.metricsToken ?? null,
-    answerHeaders: await securityHeaders(),
+    answerHeaders,
   });
   requireDeclaredAccess(app);
   noStoreApiAnswers(app);
@@ -58,7 +59,8 @@ export async function startGateway(
   await endSessionsOfDeletedHeroes(bus, sessions);
   endSessionsOnAccountDeletion(app, sessions);
 
-  const guard = sessionAccess(sessionAuthenticator(sessions, config.adminEmails));
+  const authenticate = sessionAuthenticator(sessions, config.adminEmails);
+  const guard = sessionAccess(authenticate);
   let perAccount: AccountThrottle | undefined;
   await app.register(async (own) => {
     own.addHook('preHandler', guard);
@@ -66,13 +68,18 @@ export async function startGateway(
   });
   // Deleting one's account takes the password: its guesses are held to the account's login limit.
   countDeletionGuesses(app, () => perAccount);
-  await proxyToServices(app, options, async (request) => {
-    await guard(request);
-    if (isAccountDeletion(request)) await perAccount?.check(request);
-  });
+  const hotPath = await proxyToServices(
+    app,
+    options,
+    async (request) => {
+      await guard(request);
+      if (isAccountDeletion(request)) await perAccount?.check(request);
+    },
+    { identify: authenticate.identify, answerHeaders },
+  );
   await web.serveFiles(app);
 
-  return { app, close: () => app.close() };
+  return { app, close: () => app.close(), hotPath };
 }
 
 async function openSessionStore(options: GatewayOptions): Promise<SessionStore> {

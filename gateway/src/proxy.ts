@@ -3,6 +3,7 @@ import httpProxy from '@fastify/http-proxy';
 import {
   AppError,
   type GatewayOptions,
+  type GatewayRoute,
   type HeroIdentity,
   type HttpServer,
   IDENTITY_HEADER,
@@ -12,7 +13,8 @@ import {
 } from '@lifequest/platform';
 import { IMPORT_MAX_BYTES } from '@lifequest/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { setSessionCookie } from './sessions/request-session.ts';
+import { installHotPath } from './hot-path.ts';
+import { type SessionIdentifier, setSessionCookie } from './sessions/request-session.ts';
 
 /** How many paths' own methods are kept (a hero's reads repeat; ids make the rest unbounded). */
 const OWN_METHODS_KEPT = 10_000;
@@ -42,15 +44,84 @@ export async function proxyToServices(
   app: HttpServer,
   options: GatewayOptions,
   guard: (request: FastifyRequest) => Promise<void>,
-): Promise<void> {
+  hot: { identify: SessionIdentifier; answerHeaders: Readonly<Record<string, string>> },
+): Promise<{ served(): number }> {
+  const signed = identitySigner(options.internalSecret);
+  const ownMethods = ownMethodsKept(app, options.routes);
   await app.register(async (proxied) => {
     proxied.removeAllContentTypeParsers();
     proxied.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, Readable.from([body as Buffer])),
     );
     proxied.addContentTypeParser('multipart/form-data', importUpload);
-    await proxyRoutes(proxied as unknown as HttpServer, options, guard);
+    await proxyRoutes(proxied as unknown as HttpServer, options, guard, { signed, ownMethods });
   });
+  // Distributed, a hero's plain reads skip Fastify's lifecycle and reply-from (hot-path.ts).
+  const path = installHotPath(app.server, {
+    routes: options.routes,
+    upstream: (service) =>
+      options.services.inProcess(service) ? null : (options.services.url(service) ?? null),
+    identify: hot.identify,
+    sign: signed,
+    ownMethods,
+    answerHeaders: hot.answerHeaders,
+    trustProxy: options.config.trustProxy,
+    parseCookie: (header) => app.parseCookie(header),
+    unsignCookie: (value) => app.unsignCookie(value),
+    log: app.log,
+  });
+  app.addHook('preClose', async () => path.closing());
+  app.addHook('onClose', () => path.close());
+  return path;
+}
+
+/**
+ * A signed identity lives a minute (platform's signIdentity); the requests of one session look-up share
+ * one for its first half, so a service never gets one with less than half a minute left.
+ */
+function identitySigner(secret: string): (hero: HeroIdentity) => string {
+  const signatures = new WeakMap<HeroIdentity, { token: string; renewAt: number }>();
+  return (hero) => {
+    const now = Date.now();
+    const kept = signatures.get(hero);
+    if (kept && kept.renewAt > now) return kept.token;
+    const token = signIdentity(secret, hero, 60, now);
+    signatures.set(hero, { token, renewAt: now + 30_000 });
+    return token;
+  };
+}
+
+/**
+ * The gateway's own routes under a service's prefix (login, logout…): asked with another method, the
+ * proxy matches, but the path is the gateway's: 405, before any session is asked for. The proxy takes
+ * every method at the prefix itself and, under it, through a catch-all (`prefix/*`): any other route
+ * the router finds below the prefix is the gateway's own. A wrong method on a service's own path is the
+ * service's to answer (only it knows its routes), with a 405 too.
+ * The answer depends on the path alone and the routes are fixed once the server listens: kept per path
+ * (bounded), since asking the router costs one look-up per method any route takes (`all` registers
+ * about 35) on every proxied request. Not under a public prefix: a calendar feed's address is its
+ * secret, and no secret is kept in memory longer than its request.
+ */
+export function ownMethodsKept(app: HttpServer, routes: readonly GatewayRoute[]) {
+  const ownByPath = new Map<string, string[]>();
+  const publicPrefixes = routes.filter((route) => route.public).map((route) => route.prefix);
+  const underPublic = (path: string) =>
+    publicPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  return Object.assign(
+    (path: string, prefix: string): string[] => {
+      // The proxy's own routes: the prefix, and the prefix with a trailing slash (reply-from registers it).
+      if (path === prefix || path === `${prefix}/`) return [];
+      let own = ownByPath.get(path);
+      if (!own) {
+        own = app.allowedMethods(path, { exceptCatchAll: true });
+        if (underPublic(path)) return own;
+        if (ownByPath.size >= OWN_METHODS_KEPT) ownByPath.clear();
+        ownByPath.set(path, own);
+      }
+      return own;
+    },
+    { keptPaths: () => [...ownByPath.keys()] },
+  );
 }
 
 /** An import's file and its multipart framing. */
@@ -98,39 +169,12 @@ async function proxyRoutes(
   app: HttpServer,
   options: GatewayOptions,
   guard: (request: FastifyRequest) => Promise<void>,
+  {
+    signed,
+    ownMethods,
+  }: { signed: (hero: HeroIdentity) => string; ownMethods: ReturnType<typeof ownMethodsKept> },
 ) {
-  // A signed identity lives a minute (platform's signIdentity); the requests of one session look-up share
-  // one for its first half, so a service never gets one with less than half a minute left.
-  const signatures = new WeakMap<HeroIdentity, { token: string; renewAt: number }>();
-  const signed = (hero: HeroIdentity) => {
-    const now = Date.now();
-    const kept = signatures.get(hero);
-    if (kept && kept.renewAt > now) return kept.token;
-    const token = signIdentity(options.internalSecret, hero, 60, now);
-    signatures.set(hero, { token, renewAt: now + 30_000 });
-    return token;
-  };
-  // The gateway's own routes under a service's prefix (login, logout…): asked with another method, the
-  // proxy matches, but the path is the gateway's: 405, before any session is asked for. The proxy takes
-  // every method at the prefix itself and, under it, through a catch-all (`prefix/*`): any other route
-  // the router finds below the prefix is the gateway's own. A wrong method on a service's own path is the
-  // service's to answer (only it knows its routes), with a 405 too.
-  // The answer depends on the path alone and the routes are fixed once the server listens: kept per path
-  // (bounded), since asking the router costs one look-up per method any route takes (`all` registers
-  // about 35) on every proxied request.
-  const ownByPath = new Map<string, string[]>();
-  const ownMethods = (request: FastifyRequest, prefix: string) => {
-    const path = request.url.split('?')[0] ?? '';
-    // The proxy's own routes: the prefix, and the prefix with a trailing slash (reply-from registers it).
-    if (path === prefix || path === `${prefix}/`) return [];
-    let own = ownByPath.get(path);
-    if (!own) {
-      own = app.allowedMethods(path, { exceptCatchAll: true });
-      if (ownByPath.size >= OWN_METHODS_KEPT) ownByPath.clear();
-      ownByPath.set(path, own);
-    }
-    return own;
-  };
+  const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '';
   // Each module declares the /api prefixes it serves (ServiceModule.routePrefixes); the runtime passes them.
   for (const route of options.routes) {
     // A public prefix (a calendar feed, whose address is its secret) needs no session and sends no identity.
@@ -143,7 +187,7 @@ async function proxyRoutes(
     const upstream = options.services.url(route.service);
     if (!upstream) {
       const unavailable = async (request: FastifyRequest, reply: FastifyReply) => {
-        const own = ownMethods(request, route.prefix);
+        const own = ownMethods(pathOf(request), route.prefix);
         if (own.length > 0) return replyMethodNotAllowed(reply, request, own);
         await guard(request);
         return replyError(reply, 'SERVICE_UNAVAILABLE', `The ${route.service} service is not running here.`);
@@ -167,7 +211,7 @@ async function proxyRoutes(
       // doubled the gateway's synchronous log writes.
       disableRequestLogging: true,
       preHandler: async (request, reply) => {
-        const own = ownMethods(request, route.prefix);
+        const own = ownMethods(pathOf(request), route.prefix);
         if (own.length > 0) return replyMethodNotAllowed(reply, request, own);
         await guard(request);
         if (!route.public && request.url === '/api/auth/me')

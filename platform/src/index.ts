@@ -15,6 +15,7 @@ export { type HeroTable, heroExportRoute, heroRows } from './export/hero-rows.ts
 export { bearerToken } from './http/bearer.ts';
 export { type HeroIdentity, IDENTITY_HEADER, signIdentity } from './http/identity.ts';
 export { replyMethodNotAllowed } from './http/methods.ts';
+export { httpDuration, httpRequests } from './http/metrics.ts';
 export {
   ACCESS_LEVELS,
   type Access,
@@ -34,4 +35,10 @@ export { registerOpsRoutes } from './ops/routes.ts';
 export { type PurgeOptions, purgedHeroHash, purgeOnUserDeleted } from './purge.ts';
 export type { ModuleContext, ServiceModule } from './runtime/module.ts';
 export { untilReady } from './runtime/readiness.ts';
-export { type GatewayOptions, type Registry, type RunningLifeQuest, run } from './runtime/run.ts';
+export {
+  type GatewayOptions,
+  type GatewayRoute,
+  type Registry,
+  type RunningLifeQuest,
+  run,
+} from './runtime/run.ts';

@@ -11,15 +11,19 @@ declare module 'fastify' {
   }
 }
 
+/** The hero of the live session among a request's session ids; throws UNAUTHENTICATED without one. */
+export type SessionIdentifier = (sessionIds: readonly string[]) => Promise<HeroIdentity>;
+
 /**
  * Finds the request's live session and sets `request.signedIn` to its hero (UNAUTHENTICATED without
  * one). One identity per session look-up: while a replica keeps a session in memory, its requests share
- * the identity and, within its lifetime, its signature (`signed` in proxy.ts).
+ * the identity and, within its lifetime, its signature (`signed` in proxy.ts). `identify` is the same
+ * look-up from the ids alone, for the proxy's hot path (hot-path.ts), which reads them off the headers.
  */
 export function sessionAuthenticator(sessions: SessionStore, adminEmails: readonly string[]) {
   const identities = new WeakMap<SessionData, HeroIdentity>();
-  return async (request: FastifyRequest): Promise<void> => {
-    const { sessionId, session } = await liveSession(request, sessions);
+  const identify: SessionIdentifier = async (sessionIds) => {
+    const { sessionId, session } = await liveSession(sessionIds, sessions);
     let hero = identities.get(session);
     if (hero?.sessionId !== sessionId) {
       hero = {
@@ -31,8 +35,12 @@ export function sessionAuthenticator(sessions: SessionStore, adminEmails: readon
       };
       identities.set(session, hero);
     }
-    request.signedIn = hero;
+    return hero;
   };
+  const authenticate = async (request: FastifyRequest): Promise<void> => {
+    request.signedIn = await identify(readSessionIds(request));
+  };
+  return Object.assign(authenticate, { identify });
 }
 
 /**
@@ -42,10 +50,9 @@ export function sessionAuthenticator(sessions: SessionStore, adminEmails: readon
  * one in the other. Live sessions of two different heroes are refused rather than one of them picked.
  */
 async function liveSession(
-  request: FastifyRequest,
+  ids: readonly string[],
   sessions: SessionStore,
 ): Promise<{ sessionId: string; session: SessionData }> {
-  const ids = readSessionIds(request);
   const found = await Promise.all(ids.map((sessionId) => sessions.touch(sessionId)));
   let live: { sessionId: string; session: SessionData } | undefined;
   for (const [i, session] of found.entries()) {
@@ -64,13 +71,23 @@ async function liveSession(
 
 /** Every distinct session id the request carries: the signed cookie's first, then the bearer's. */
 export function readSessionIds(request: FastifyRequest): string[] {
+  return sessionIdsOf(request.cookies[SESSION_COOKIE], request.headers.authorization, (value) =>
+    request.unsignCookie(value),
+  );
+}
+
+/** The same from the session cookie's raw value, the Authorization header and the cookie's signer. */
+export function sessionIdsOf(
+  cookie: string | undefined,
+  authorization: string | undefined,
+  unsign: (value: string) => { valid: boolean; value: string | null },
+): string[] {
   const ids = new Set<string>();
-  const cookie = request.cookies[SESSION_COOKIE];
   if (cookie) {
-    const unsigned = request.unsignCookie(cookie);
+    const unsigned = unsign(cookie);
     if (unsigned.valid && unsigned.value) ids.add(unsigned.value);
   }
-  const token = bearerToken(request.headers.authorization);
+  const token = bearerToken(authorization);
   if (token && token !== 'null' && token !== 'undefined') ids.add(token);
   return [...ids];
 }
