@@ -41,6 +41,7 @@ interface DashboardRow {
   target_value: number | null;
   unit: string | null;
   total_xp: number;
+  start_date: string;
   milestones: { title: string; due: string | null; done: boolean; xp: number }[];
 }
 
@@ -49,7 +50,7 @@ app.get('/api/dashboard', async (request, reply) => {
   if (!userId) return unauthenticated(reply);
   const { rows } = await pool.query<DashboardRow>(
     `select g.id, g.title, g.category, g.difficulty, g.deadline::text as deadline, g.target_value, g.unit,
-            g.total_xp,
+            g.total_xp, (g.created_at at time zone 'UTC')::date::text as start_date,
             coalesce(json_agg(json_build_object('title', m.title, 'due', m.due_date::text,
                        'done', m.is_completed, 'xp', m.xp_awarded) order by m.position, m.created_at)
                      filter (where m.id is not null), '[]') as milestones
@@ -74,6 +75,7 @@ app.get('/api/dashboard', async (request, reply) => {
           targetValue: goal.target_value,
           unit: goal.unit,
           totalGoalXp: goal.total_xp,
+          startDate: goal.start_date,
         },
         progressPercentage: progress.percent,
         totalXp: goal.milestones.reduce((sum, m) => sum + (m.done ? m.xp : 0), 0),
