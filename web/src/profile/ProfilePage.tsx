@@ -4,6 +4,7 @@ import type { User } from '../auth/user.ts';
 import { foundationIcons } from '../foundations/foundationIcons.ts';
 import { foundationName } from '../foundations/foundationText.ts';
 import { foundationTheme } from '../foundations/foundationTheme.ts';
+import { classTitleText } from '../i18n/classTitle.ts';
 import { formatCount, formatDay } from '../i18n/format.ts';
 import { useLocale, useT } from '../i18n/useT.ts';
 import { InstallOffer } from '../offline/InstallOffer.tsx';
@@ -47,7 +48,7 @@ function HeroProfile({ user, goals, milestones }: { user: User; goals: Goal[]; m
           <h1 id="hero-name" className="break-words text-2xl text-parchment sm:text-3xl">
             {user.name}
           </h1>
-          <p className="text-gold">{user.activeClassTitle}</p>
+          <p className="text-gold">{classTitleText(user.activeClassTitle, t)}</p>
           {since ? <p className="text-muted text-xs">{t('profile.since', { since })}</p> : null}
         </div>
         <div className="flex flex-wrap justify-center gap-2 sm:justify-start">

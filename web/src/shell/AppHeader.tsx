@@ -2,6 +2,7 @@ import { LogOut, Sparkles } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { useLogout } from '../auth/useAuthActions.ts';
 import type { User } from '../auth/user.ts';
+import { classTitleText } from '../i18n/classTitle.ts';
 import { formatCount } from '../i18n/format.ts';
 import { useLocale, useT } from '../i18n/useT.ts';
 import { NotificationBell } from '../notifications/NotificationBell.tsx';
@@ -27,7 +28,7 @@ export function AppHeader({ user }: { user: User }) {
         <div className="order-last flex w-full flex-wrap items-center gap-2 text-sm sm:order-none sm:ml-auto sm:w-auto phone:order-none phone:ml-auto phone:w-auto phone:flex-nowrap">
           <span className="hidden items-center gap-1 text-muted sm:inline-flex" data-testid="header-class">
             <Sparkles className="size-4 text-gold" aria-hidden />
-            {user.activeClassTitle}
+            {classTitleText(user.activeClassTitle, t)}
           </span>
           <span
             className="whitespace-nowrap rounded-full border border-gold/50 bg-gold/10 px-2.5 py-0.5 font-semibold text-gold phone:px-2"

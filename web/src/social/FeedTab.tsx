@@ -11,6 +11,7 @@ import {
   UserPlus,
   Users,
 } from 'lucide-react';
+import { classTitleText } from '../i18n/classTitle.ts';
 import { timeAgoText } from '../i18n/format.ts';
 import { en } from '../i18n/messages/en.ts';
 import { useT } from '../i18n/useT.ts';
@@ -45,7 +46,7 @@ function ActivityItem({ activity, now }: { activity: FeedActivity; now: Date }) 
       <div className="grid min-w-0 flex-1 gap-1">
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <span className="font-semibold text-parchment">{activity.user.name}</span>
-          <span className="text-muted text-xs">{activity.user.activeClassTitle}</span>
+          <span className="text-muted text-xs">{classTitleText(activity.user.activeClassTitle, t)}</span>
           <time dateTime={activity.createdAt} className="ml-auto text-muted text-xs" data-testid="time-label">
             {timeAgoText(activity.createdAt, now, t)}
           </time>

@@ -1,6 +1,7 @@
 import type { BlockedHero, Friend } from '@lifequest/proto';
 import { Ban, Flame, UserMinus, UserPlus, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { classTitleText } from '../i18n/classTitle.ts';
 import { formatNumber } from '../i18n/format.ts';
 import { en } from '../i18n/messages/en.ts';
 import { useLocale, useT } from '../i18n/useT.ts';
@@ -33,7 +34,7 @@ function FriendRow({ friend }: { friend: Friend }) {
       <HeroAvatar name={friend.name} />
       <span className="grid min-w-0 flex-1">
         <span className="break-words font-semibold text-parchment">{friend.name}</span>
-        <span className="break-words text-muted text-xs">{friend.activeClassTitle}</span>
+        <span className="break-words text-muted text-xs">{classTitleText(friend.activeClassTitle, t)}</span>
       </span>
       <span className="grid shrink-0 justify-items-end text-sm">
         <span className="font-semibold text-gold">{t('profile.level', { level: friend.lifeLevel })}</span>

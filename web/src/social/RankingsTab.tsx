@@ -3,6 +3,7 @@ import { EyeOff, Trophy } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
+import { classTitleText } from '../i18n/classTitle.ts';
 import { formatNumber } from '../i18n/format.ts';
 import { useLocale, useT } from '../i18n/useT.ts';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
@@ -71,7 +72,9 @@ function RankRow({ entry, type, isMe }: { entry: LeaderboardEntry; type: Leaderb
           {entry.user.name}
           {isMe ? <span className="ml-1.5 text-gold text-xs">{t('rank.you')}</span> : null}
         </span>
-        <span className="break-words text-muted text-xs">{entry.user.activeClassTitle}</span>
+        <span className="break-words text-muted text-xs">
+          {classTitleText(entry.user.activeClassTitle, t)}
+        </span>
       </span>
       <span className="shrink-0 font-display text-gold" data-testid="rank-value">
         {type === 'level'

@@ -1,4 +1,5 @@
 import { Check, Inbox, X } from 'lucide-react';
+import { classTitleText } from '../i18n/classTitle.ts';
 import { timeAgoText } from '../i18n/format.ts';
 import { useT } from '../i18n/useT.ts';
 import { Button } from '../ui/Button.tsx';
@@ -41,7 +42,8 @@ export function RequestsTab() {
                 {request.requester.email_hint}
               </span>
               <span className="break-words text-muted text-xs">
-                {request.requester.activeClassTitle} · {timeAgoText(request.createdAt, now, t)}
+                {classTitleText(request.requester.activeClassTitle, t)} ·{' '}
+                {timeAgoText(request.createdAt, now, t)}
               </span>
             </span>
             {/* On a phone the buttons take a row of their own, so the name is never cut short. */}

@@ -225,6 +225,13 @@ export const de: Catalogue = {
   'nav.closeMenu': 'Menü schließen',
   'nav.more': 'Mehr',
   'nav.tabBar': 'Tableiste',
+  // Class titles (proto/src/rules/life-class.ts): the server sends the English one.
+  'classTitle.general': 'Pfadfinder-Novize',
+  'classTitle.health': 'Hüter der Vitalität',
+  'classTitle.financial': 'Goldverwalter',
+  'classTitle.education': 'Weiser Gelehrter',
+  'classTitle.social': 'Gesandter der Gefährten',
+  'classTitle.spirituality': 'Mystischer Sucher',
   'time.justNow': 'Gerade eben',
   'time.minutesAgo': 'vor {count} Min.',
   'time.hoursAgo': 'vor {count} Std.',

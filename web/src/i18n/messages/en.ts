@@ -221,6 +221,13 @@ export const en = {
   'nav.closeMenu': 'Close the menu',
   'nav.more': 'More',
   'nav.tabBar': 'Tab bar',
+  // Class titles (proto/src/rules/life-class.ts): the server sends the English one.
+  'classTitle.general': 'Pathfinder Initiate',
+  'classTitle.health': 'Vitality Warden',
+  'classTitle.financial': 'Gold Steward',
+  'classTitle.education': 'Sage Scholar',
+  'classTitle.social': 'Fellowship Envoy',
+  'classTitle.spirituality': 'Mystic Seeker',
   'time.justNow': 'Just now',
   'time.minutesAgo': '{count}m ago',
   'time.hoursAgo': '{count}h ago',

@@ -223,6 +223,13 @@ export const es: Catalogue = {
   'nav.closeMenu': 'Cerrar el menú',
   'nav.more': 'Más',
   'nav.tabBar': 'Barra de pestañas',
+  // Class titles (proto/src/rules/life-class.ts): the server sends the English one.
+  'classTitle.general': 'Iniciado del Explorador',
+  'classTitle.health': 'Guardián de la Vitalidad',
+  'classTitle.financial': 'Administrador del Oro',
+  'classTitle.education': 'Erudito Sabio',
+  'classTitle.social': 'Enviado de la Hermandad',
+  'classTitle.spirituality': 'Buscador Místico',
   'time.justNow': 'Ahora mismo',
   'time.minutesAgo': 'hace {count} min',
   'time.hoursAgo': 'hace {count} h',
