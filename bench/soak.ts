@@ -45,4 +45,8 @@ process.stdout.write(
   `${title}: RSS growth after warm-up ${growth}; p99 drift ${result.p99DriftPct.toFixed(1)}%; errors ${result.errors}; max backlog ${result.maxBacklog}; ${within ? 'within the limits' : 'OUTSIDE the limits'}\n`,
 );
 for (const example of result.errorExamples) process.stdout.write(`  error: ${example}\n`);
+const refused = Object.entries(result.refusedBy).sort((a, b) => b[1] - a[1]);
+process.stdout.write(
+  `refusals (4xx), by action, status and code: ${refused.map(([kind, n]) => `${kind} ${n}`).join(', ') || 'none'}\n`,
+);
 process.exitCode = within ? 0 : 1;

@@ -43,6 +43,8 @@ export interface SoakResult {
   maxBacklog: number;
   /** The first few errors, for a failing run to say what they were. */
   errorExamples: string[];
+  /** The refusals (4xx) of the whole run by action, status and code: which of the hero's asks the rules refused. */
+  refusedBy: Record<string, number>;
 }
 
 type Action = (hero: SoakHero) => Promise<{ status: number; body: string }>;
@@ -156,6 +158,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     let durations: number[] = [];
     let errors = 0;
     let refusals = 0;
+    const refusedBy: Record<string, number> = {};
     const errorExamples: string[] = [];
     const inFlight = new Set<Promise<void>>();
     const one = async () => {
@@ -169,7 +172,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
           errors++;
           if (errorExamples.length < 5)
             errorExamples.push(`${name}: ${reply.status} ${reply.body.slice(0, 200)}`);
-        } else if (reply.status >= 400) refusals++;
+        } else if (reply.status >= 400) {
+          refusals++;
+          const code = /"code":"([A-Z_]+)"/.exec(reply.body)?.[1] ?? '';
+          const kind = `${name} ${reply.status} ${code}`.trim();
+          refusedBy[kind] = (refusedBy[kind] ?? 0) + 1;
+        }
       } catch (error) {
         errors++;
         if (errorExamples.length < 5) errorExamples.push(`${name}: ${String(error)}`);
@@ -244,6 +252,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       errors: totalErrors,
       maxBacklog: Math.max(0, ...samples.map((s) => s.backlog)),
       errorExamples,
+      refusedBy,
     };
   } finally {
     await lq.close();
