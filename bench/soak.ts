@@ -20,7 +20,10 @@ const result = await runSoak({
   rate,
   onSample: (s) => {
     const rss = Object.entries(s.processes)
-      .map(([name, p]) => `${name} ${p.rssMB.toFixed(0)}MB/${p.loopDelayMs.toFixed(1)}ms`)
+      .map(
+        ([name, p]) =>
+          `${name} ${p.rssMB.toFixed(0)}MB (heap ${p.heapUsedMB.toFixed(0)})/${p.loopDelayMs.toFixed(1)}ms`,
+      )
       .join(' ');
     process.stdout.write(
       `${(s.at / 60).toFixed(1)} min${s.warm ? '' : ' (warm-up)'}: ${s.requests} req, p99 ${s.p99Ms.toFixed(1)} ms, errors ${s.errors}, 4xx ${s.refusals}, backlog ${s.backlog}; ${rss}\n`,

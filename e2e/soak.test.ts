@@ -59,6 +59,10 @@ await describeWithInfra('postgres', 'a short soak, distributed', () => {
       ['admin', 'ai', 'ai-worker', 'auth', 'gateway', 'quests', 'social'].sort(),
     );
     for (const [name, pct] of Object.entries(result.rssGrowthPct)) expect(pct, name).toBeLessThanOrEqual(10);
+    // Each process's heap in use is sampled beside its RSS (what tells a leak from a heap sizing itself).
+    for (const [name, process] of Object.entries(result.samples.at(-1)?.processes ?? {})) {
+      expect(process.heapUsedMB, name).toBeGreaterThan(0);
+    }
   });
 
   it('keeps the outbox backlog bounded: it never piles up', () => {

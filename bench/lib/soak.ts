@@ -23,7 +23,7 @@ export interface SoakSample {
   at: number;
   warm: boolean;
   /** Per process: resident memory (MB) and event-loop delay p99 (ms) from its own /metrics. */
-  processes: Record<string, { rssMB: number; loopDelayMs: number }>;
+  processes: Record<string, { rssMB: number; heapUsedMB: number; loopDelayMs: number }>;
   /** Requests of this interval: count, p99 (ms), errors (5xx or no answer), refusals (4xx). */
   requests: number;
   p99Ms: number;
@@ -196,6 +196,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         });
         processes[name] = {
           rssMB: target.rssMB(),
+          // V8's heap in use (prom-client's gauge, as of the last scrape): beside the RSS it tells a heap
+          // that keeps what it allocates (a leak) from one sized once to its working set.
+          heapUsedMB: metric(reply.body, 'nodejs_heap_size_used_bytes') / 1e6,
           loopDelayMs: metric(reply.body, 'nodejs_eventloop_lag_p99_seconds') * 1000,
         };
         backlog += metricSum(reply.body, 'lifequest_outbox_backlog');
@@ -287,6 +290,10 @@ export function soakChart(result: SoakResult, title: string): string {
     [
       'RSS (MB)',
       names.map((n) => ({ name: n, values: result.samples.map((s) => s.processes[n]?.rssMB ?? 0) })),
+    ],
+    [
+      'V8 heap used (MB)',
+      names.map((n) => ({ name: n, values: result.samples.map((s) => s.processes[n]?.heapUsedMB ?? 0) })),
     ],
     [
       'event-loop delay p99 (ms)',
