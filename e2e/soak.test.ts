@@ -39,7 +39,7 @@ await describeWithInfra('postgres', 'a short soak, distributed', () => {
           `soak ${s.at.toFixed(0)} s: ${s.requests} req, errors ${s.errors}, backlog ${s.backlog}, RSS ${Object.entries(
             s.processes,
           )
-            .map(([name, p]) => `${name} ${p.rssMB.toFixed(1)}`)
+            .map(([name, p]) => `${name} ${p.rssMB.toFixed(1)} (heap ${p.heapUsedMB.toFixed(1)})`)
             .join(' ')}\n`,
         ),
     });
