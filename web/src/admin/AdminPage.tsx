@@ -105,6 +105,7 @@ function UsersTable({ users, selfId }: { users: readonly AdminUserRow[]; selfId:
         rows={users}
         rowKey={(row) => row.id}
         rowProps={(row) => ({ 'data-user-email': row.email })}
+        stackOnPhone
         columns={[
           {
             head: t('admin.col.hero'),
@@ -169,7 +170,7 @@ function UsersTable({ users, selfId }: { users: readonly AdminUserRow[]; selfId:
                     if (window.confirm(t('admin.delete.confirm', { name: row.name, email: row.email })))
                       remove.mutate(row);
                   }}
-                  className="rounded-md p-2 text-muted transition-colors hover:bg-red-500/10 hover:text-red-300 disabled:opacity-40"
+                  className="inline-flex size-11 items-center justify-center rounded-md text-muted transition-colors hover:bg-red-500/10 hover:text-red-300 disabled:opacity-40"
                 >
                   <Trash2 className="size-4" aria-hidden />
                 </button>

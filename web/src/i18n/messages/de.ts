@@ -289,6 +289,7 @@ export const de: Catalogue = {
   'admin.spenders.deleted': 'Gelöschte Helden',
   'admin.spenders.deletedHint': 'Verbrauch inzwischen gelöschter Helden, der in den Summen bleibt',
   'admin.jobs.title': 'Geplante Aufgaben',
+  'admin.jobs.table': 'Tabelle der geplanten Aufgaben',
   'admin.jobs.loading': 'Aufgaben werden geladen...',
   'admin.jobs.job': 'Aufgabe',
   'admin.jobs.lastRun': 'Letzter Lauf',

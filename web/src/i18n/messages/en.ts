@@ -285,6 +285,7 @@ export const en = {
   'admin.spenders.deleted': 'Deleted heroes',
   'admin.spenders.deletedHint': 'Usage of heroes since deleted, kept in the totals',
   'admin.jobs.title': 'Scheduled Jobs',
+  'admin.jobs.table': 'Scheduled jobs table',
   'admin.jobs.loading': 'Loading jobs...',
   'admin.jobs.job': 'Job',
   'admin.jobs.lastRun': 'Last run',

@@ -287,6 +287,7 @@ export const es: Catalogue = {
   'admin.spenders.deleted': 'Héroes eliminados',
   'admin.spenders.deletedHint': 'Uso de héroes ya eliminados, que sigue contando en los totales',
   'admin.jobs.title': 'Tareas programadas',
+  'admin.jobs.table': 'Tabla de tareas programadas',
   'admin.jobs.loading': 'Cargando las tareas...',
   'admin.jobs.job': 'Tarea',
   'admin.jobs.lastRun': 'Última ejecución',
