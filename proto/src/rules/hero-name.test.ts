@@ -46,4 +46,10 @@ describe('checkHeroName', () => {
     expect(check.ok).toBe(false);
     if (!check.ok) expect(check.reason).toContain(why);
   });
+
+  it('names the rule that refused, for a client to say it in its own words', () => {
+    expect(checkHeroName('Mi\u0007ra')).toMatchObject({ ok: false, rule: 'control' });
+    expect(checkHeroName('R\u03BFbin')).toMatchObject({ ok: false, rule: 'scripts' });
+    expect(checkHeroName('a hero')).toMatchObject({ ok: false, rule: 'reserved' });
+  });
 });

@@ -7,7 +7,10 @@ export const UNKNOWN_HERO_NAME = 'A hero';
 /** A hero may rename themself once per this many milliseconds (a day). */
 export const RENAME_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
-export type HeroNameCheck = { ok: true; name: string } | { ok: false; reason: string };
+/** Which rule refused a name: a client shows its own words for it (the web app, in the hero's language). */
+export type HeroNameRule = 'control' | 'bidi' | 'invisible' | 'visible' | 'scripts' | 'reserved';
+
+export type HeroNameCheck = { ok: true; name: string } | { ok: false; rule: HeroNameRule; reason: string };
 
 const CONTROL = /\p{Cc}/u;
 /** Embeddings, overrides (U+202A-U+202E) and isolates (U+2066-U+2069): they reorder what is shown. */
@@ -39,29 +42,34 @@ const LOOKALIKE_SCRIPTS = [
  */
 export function checkHeroName(raw: string): HeroNameCheck {
   const name = raw.normalize('NFC').replace(/\s+/gu, ' ').trim();
-  if (CONTROL.test(name)) return refused('A name cannot contain control characters.');
+  if (CONTROL.test(name)) return refused('control', 'A name cannot contain control characters.');
   if (BIDI.test(name)) {
-    return refused('A name cannot contain bidirectional overrides or isolates (they reorder the text).');
+    return refused(
+      'bidi',
+      'A name cannot contain bidirectional overrides or isolates (they reorder the text).',
+    );
   }
   if (INVISIBLE.test(name.replace(EMOJI_PRESENTATION, '$1'))) {
-    return refused('A name cannot contain zero-width or other invisible characters.');
+    return refused('invisible', 'A name cannot contain zero-width or other invisible characters.');
   }
-  if (!VISIBLE.test(name)) return refused('A name needs at least one visible letter or digit.');
+  if (!VISIBLE.test(name)) return refused('visible', 'A name needs at least one visible letter or digit.');
   const scripts = LOOKALIKE_SCRIPTS.filter(([, letters]) => letters.test(name)).map(([script]) => script);
   if (scripts.length > 1) {
     return refused(
+      'scripts',
       `A name cannot mix ${scripts.join(' and ')} letters (they look alike): write it in one of them.`,
     );
   }
   // Compared as it reads (NFKC: fullwidth or mathematical letters are the letters they look like).
   if (name.normalize('NFKC').replace(/\s+/gu, ' ').toLowerCase() === UNKNOWN_HERO_NAME.toLowerCase()) {
     return refused(
+      'reserved',
       `“${UNKNOWN_HERO_NAME}” is how the Hall shows heroes it does not know yet: choose another name.`,
     );
   }
   return { ok: true, name };
 }
 
-function refused(reason: string): HeroNameCheck {
-  return { ok: false, reason };
+function refused(rule: HeroNameRule, reason: string): HeroNameCheck {
+  return { ok: false, rule, reason };
 }

@@ -1,6 +1,5 @@
-import { checkHeroName, UNKNOWN_HERO_NAME } from '@lifequest/proto';
+import { checkHeroName, type HeroNameRule, UNKNOWN_HERO_NAME } from '@lifequest/proto';
 import { type FormEvent, useState } from 'react';
-import type { MessageKey } from '../../i18n/messages/en.ts';
 import { type Translate, useLocale, useT } from '../../i18n/useT.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -10,26 +9,14 @@ export interface NameStepProps {
   onNext: (displayName: string) => void;
 }
 
-/** Each of checkHeroName's reasons (proto/src/rules/hero-name.ts), known by how its sentence starts. */
-const REFUSALS: readonly [start: string, key: MessageKey][] = [
-  ['A name cannot contain control', 'onboarding.name.control'],
-  ['A name cannot contain bidirectional', 'onboarding.name.bidi'],
-  ['A name cannot contain zero-width', 'onboarding.name.invisible'],
-  ['A name needs at least one visible', 'onboarding.name.visible'],
-  ['A name cannot mix', 'onboarding.name.scripts'],
-  [`“${UNKNOWN_HERO_NAME}” is how the Hall`, 'onboarding.name.reserved'],
-];
-
-/** The refusal in the hero's language; the rule's own sentence in English, the code's text if unknown. */
-export function refusalText(reason: string, t: Translate, english: boolean): string {
-  if (english) return reason;
-  const key = REFUSALS.find(([start]) => reason.startsWith(start))?.[1];
-  return key ? t(key, { name: UNKNOWN_HERO_NAME }) : t('errors.INVALID_NAME');
+/** The refusal in the hero's language: the rule's own sentence in English, the catalogue's otherwise. */
+export function refusalText(refusal: { rule: HeroNameRule; reason: string }, t: Translate, english: boolean) {
+  return english ? refusal.reason : t(`onboarding.name.${refusal.rule}`, { name: UNKNOWN_HERO_NAME });
 }
 
 export function NameStep({ initialName, onNext }: NameStepProps) {
   const [name, setName] = useState(initialName);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<{ rule: HeroNameRule; reason: string } | null>(null);
   const trimmed = name.trim();
   const t = useT();
   const english = useLocale() === 'en';
@@ -41,7 +28,7 @@ export function NameStep({ initialName, onNext }: NameStepProps) {
     // The server's name rules, checked here too so the hero learns why before the last step.
     const check = checkHeroName(trimmed);
     if (!check.ok) {
-      setRefusal(check.reason);
+      setRefusal(check);
       return;
     }
     onNext(check.name);
