@@ -316,7 +316,6 @@ class Exchange implements Dispatcher.DispatchHandler {
       return;
     }
     const log = this.shared.log.child({ reqId: this.id });
-    log.warn(error, 'response errored');
     const service = this.target.route.service;
     log.warn({ err: error, service }, 'upstream failed');
     const response = this.response;
