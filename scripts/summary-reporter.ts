@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
@@ -43,8 +44,12 @@ export default class SummaryReporter implements Reporter {
       // A file that failed to load has no tests to count but must still count as a failure.
       if (module.state() === 'failed' && module.children.size === 0) counts.failed++;
     }
+    const times = testModules.map(fileTime).sort((a, b) => b.ms - a.ms);
+    // Every file's time, slowest first, for whoever plans how the suites share the cores.
+    const timesFile = process.env.TEST_TIMES_FILE;
+    if (timesFile) writeFileSync(timesFile, `${JSON.stringify(times, null, 1)}\n`);
     if (testModules.length > 1) {
-      const slowest = slowestFiles(testModules.map(fileTime));
+      const slowest = slowestFiles(times);
       process.stdout.write(`\nthe ${slowest.length} slowest test files:\n${slowest.join('\n')}\n`);
     }
     process.stdout.write(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
