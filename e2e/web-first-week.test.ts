@@ -33,9 +33,14 @@ async function shoot(page: Page, name: string): Promise<void> {
   if (size) await page.setViewportSize(size);
 }
 
-/** Every visible control of the page smaller than 44 × 44 px, described. */
+/**
+ * Every visible control of the page smaller than 44 × 44 px, described; measured once the page's finite
+ * animations have ended (a card popping in is scaled below its size until then).
+ */
 async function smallTargets(page: Page): Promise<string[]> {
-  return page.evaluate(`(() => {
+  return page.evaluate(`(async () => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
     const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"], [role="menuitem"], [role="checkbox"], [role="switch"]';
     const small = [];
     for (const el of document.querySelectorAll(selector)) {
