@@ -67,7 +67,13 @@ await describeWithInfra('postgres', 'fault injection, distributed', (postgresUrl
 
   /** Per hero: what the ledger sums to, and what quests' completed milestones and quests are worth. */
   async function books() {
-    const { rows } = await sql.query<{ user_id: string; ledger: number; earned: number; lines: number }>(`
+    const { rows } = await sql.query<{
+      user_id: string;
+      ledger: number;
+      earned: number;
+      lines: number;
+      kept_lines: number;
+    }>(`
       with earned as (
         select user_id, sum(xp_awarded) as xp from quests.milestones where is_completed group by user_id
         union all
@@ -78,7 +84,8 @@ await describeWithInfra('postgres', 'fault injection, distributed', (postgresUrl
       select u.id as user_id,
              coalesce((select sum(amount) from auth.xp_ledger l where l.user_id = u.id), 0)::int as ledger,
              coalesce((select sum(xp) from earned e where e.user_id = u.id::uuid), 0)::int as earned,
-             (select count(*) from auth.xp_ledger l where l.user_id = u.id)::int as lines
+             (select count(*) from auth.xp_ledger l where l.user_id = u.id)::int as lines,
+             coalesce((select lines from auth.xp_totals t where t.user_id = u.id), 0) as kept_lines
       from auth.users u`);
     return rows;
   }
@@ -164,14 +171,17 @@ await describeWithInfra('postgres', 'fault injection, distributed', (postgresUrl
       await sleep(500);
     }
 
-    // totalXP as the hero sees it, the ledger's sum and quests' completed XP: one number per hero.
+    // totalXP as the hero sees it (the totals auth keeps beside its ledger), the ledger's sum and quests'
+    // completed XP: one number per hero; and the kept count of lines is the ledger's.
     const rows = await books();
     const byId = new Map(rows.map((r) => [r.user_id, r]));
     let wrong = 0;
     for (const hero of heroes) {
       const me = (await hero.client.get('/api/auth/me')).body as { id: string; totalXP: number };
       const row = byId.get(me.id);
-      if (!row || me.totalXP !== row.ledger || row.ledger !== row.earned) wrong++;
+      if (!row || me.totalXP !== row.ledger || row.ledger !== row.earned || row.kept_lines !== row.lines) {
+        wrong++;
+      }
     }
     // Nothing counted twice: per milestone, the ledger's lines add up to what its last completion awarded.
     const doubled = (

@@ -490,6 +490,42 @@ export function describeEventBusConformance(name: string, makeWorld: () => Promi
       expect(await auth.hasHandled(s.consumers.auth, [event.id])).toBe(true);
     });
 
+    it("locks the subscription's `lock` row in the inbox's own statement, before the handler runs", async () => {
+      const bus = await openBus();
+      const s = await services(bus);
+      await world.db.exec(`create table "${s.schemas.auth}".heroes (id uuid primary key)`);
+      await world.db.query(`insert into "${s.schemas.auth}".heroes (id) values ($1::uuid)`, [HERO]);
+      const auth = createServiceEvents({
+        schema: s.schemas.auth,
+        publisher: 'auth',
+        prisma: sqlClient(world.db),
+        database: world.db,
+        bus,
+      });
+      relays.push(auth);
+      const lockedOnEntry: boolean[] = [];
+      await auth.subscribeSql(
+        s.consumers.auth,
+        ['milestone.completed'],
+        async (event, tx) => {
+          // A row this transaction locked carries its id as xmax.
+          const [row] = await tx.$queryRawUnsafe<{ locked: boolean }[]>(
+            `select xmax = pg_current_xact_id()::xid as locked from "${s.schemas.auth}".heroes where id = $1::uuid`,
+            event.payload.userId,
+          );
+          lockedOnEntry.push(row?.locked === true);
+          await recordEffect(tx, s.schemas.auth, s.consumers.auth, event);
+        },
+        { lock: { table: `${s.schemas.auth}.heroes`, key: (event) => String(event.actorId) } },
+      );
+      await bus.publish(milestoneCompleted(15));
+      await waitUntil(
+        'the event to be handled',
+        async () => (await countEffects(world.db, s.schemas.auth)) === 1,
+      );
+      expect(lockedOnEntry).toEqual([true]);
+    });
+
     describe('waiting until a consumer has handled events', () => {
       /** The world's client, counting the inbox looks a waiter makes. */
       function countingClient() {

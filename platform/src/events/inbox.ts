@@ -6,6 +6,7 @@ import type { ConsumerHandler, SubscribeOptions } from './service-events.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 
 const CONSUMER_NAME = /^[a-z][a-z0-9_-]*$/;
+const TABLE_NAME = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/;
 
 /**
  * A service's inbox (`<schema>._inbox`, one row per consumer and event it handled): what makes its
@@ -39,7 +40,9 @@ export async function subscribeThroughInbox<T extends SqlTx, N extends EventName
   assertDeclared(inbox, consumer, names);
   // An awaited consumer's inbox insert also announces the event, delivered by the commit.
   const channel = options.awaited === true ? inbox.channel : undefined;
-  const insertInbox = inboxInsert(schema, channel !== undefined);
+  const { lock } = options;
+  if (lock && !TABLE_NAME.test(lock.table)) throw new Error(`Invalid table name '${lock.table}' to lock`);
+  const insertInbox = inboxInsert(schema, channel !== undefined, lock?.table);
   await inbox.bus.subscribe(consumer, names, async (event) => {
     await run(async (tx, emit) => {
       const inserted = await tx.$queryRawUnsafe<unknown[]>(
@@ -47,6 +50,7 @@ export async function subscribeThroughInbox<T extends SqlTx, N extends EventName
         consumer,
         event.id,
         ...(channel !== undefined ? [channel] : []),
+        ...(lock ? [lock.key(event)] : []),
       );
       if (inserted.length === 0) {
         log?.debug({ consumer, eventId: event.id, name: event.name }, 'duplicate event skipped');
@@ -88,13 +92,27 @@ function assertDeclared(inbox: InboxOptions, consumer: string, names: readonly E
   }
 }
 
-/** The inbox row's insert; `announce`: it also NOTIFYs `$3` with `<consumer> <event id>`. */
-function inboxInsert(schema: string, announce: boolean): string {
-  return announce
-    ? `with inserted as (
-         insert into "${schema}"."_inbox" (consumer, event_id) values ($1, $2::uuid)
-         on conflict do nothing returning event_id)
-       select event_id, pg_notify($3, $1 || ' ' || event_id::text) is null as quiet from inserted`
-    : `insert into "${schema}"."_inbox" (consumer, event_id) values ($1, $2::uuid)
+/**
+ * The inbox row's insert; `announce`: it also NOTIFYs `$3` with `<consumer> <event id>`; `lock`: it also
+ * locks that table's row whose id is the last parameter, when the row was inserted (a new event).
+ */
+function inboxInsert(schema: string, announce: boolean, lock?: string): string {
+  const insert = `insert into "${schema}"."_inbox" (consumer, event_id) values ($1, $2::uuid)
        on conflict do nothing returning event_id`;
+  if (!announce && !lock) return insert;
+  const ctes = [`inserted as (${insert})`];
+  const columns = ['event_id'];
+  if (announce) columns.push(`pg_notify($3, $1 || ' ' || event_id::text) is null as quiet`);
+  if (lock) {
+    const table = lock
+      .split('.')
+      .map((part) => `"${part}"`)
+      .join('.');
+    const key = `$${announce ? 4 : 3}::uuid`;
+    ctes.push(
+      `locked as (select 1 from ${table} where id = ${key} and exists (select 1 from inserted) for update)`,
+    );
+    columns.push('(select count(*) from locked)::int as locked');
+  }
+  return `with ${ctes.join(', ')} select ${columns.join(', ')} from inserted`;
 }

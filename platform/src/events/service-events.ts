@@ -1,5 +1,6 @@
 import type { EventEnvelope, EventName, EventPayloads } from '@lifequest/proto';
 import type { Database } from '../db/database.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { Logger } from '../logger.ts';
 import { HandledWatchers, type WaitOptions } from './handled.ts';
 import { HandledNotifications } from './handled-notifications.ts';
@@ -24,7 +25,10 @@ export interface ServiceEventsOptions<Tx extends SqlTx> {
   subscribes?: readonly EventName[];
   /** Passed to every `$transaction`; PGlite runs one transaction at a time, so be generous. */
   transactionOptions?: { maxWait?: number; timeout?: number };
-  /** The database the client runs on: `sqlTransaction` runs its units of work on its driver. */
+  /**
+   * The database the client runs on: `sqlTransaction` runs its units of work on its driver, and so do
+   * the platform's own statements (the relay's, the inbox looks of `hasHandled` and `waitUntilHandled`).
+   */
   database?: Database;
   /**
    * The database's LISTEN/NOTIFY, when other processes may consume this schema's events (PostgreSQL):
@@ -46,6 +50,13 @@ export interface SubscribeOptions {
    * delivery, which the bus retries (the inbox skips the handler then, not this).
    */
   afterCommit?: (event: EventEnvelope) => Promise<void>;
+  /**
+   * A row the handler works under (one hero's events one at a time), locked FOR UPDATE by the statement
+   * that writes the event's inbox row: the handler starts holding it, a round trip sooner than locking
+   * it itself. `table` is `schema.table` with a uuid primary key `id`; `key` names the row. An event
+   * seen before locks nothing; a row that does not exist is not an error (the handler finds it gone).
+   */
+  lock?: { table: string; key: (event: EventEnvelope) => string };
 }
 
 /**
@@ -136,8 +147,12 @@ export function createServiceEvents<Tx extends SqlTx>(
 ): ServiceEventsRuntime<Tx> {
   const { schema, prisma, bus, log } = options;
   assertSchemaName(schema);
+  // The platform's own SQL on the driver when the database is known: through a Prisma client each
+  // statement also costs the client's planning and mapping, most of what auth allocates per toggle
+  // (docs/performance.md#memory).
+  const own = options.database ? sqlClient(options.database) : prisma;
   const relay = new OutboxRelay(
-    prisma,
+    own,
     schema,
     bus,
     { releaseClaimsOnStart: bus.kind === 'in-process', ...options.relay },
@@ -176,11 +191,11 @@ export function createServiceEvents<Tx extends SqlTx>(
       subscribeThroughInbox(inbox, unitOfWork, consumer, names, handler, subscribeOptions),
     subscribeSql: (consumer, names, handler, subscribeOptions) =>
       onDriver((run) => subscribeThroughInbox(inbox, run, consumer, names, handler, subscribeOptions)),
-    hasHandled: (consumer, eventIds) => hasHandled(prisma, schema, consumer, eventIds),
+    hasHandled: (consumer, eventIds) => hasHandled(own, schema, consumer, eventIds),
     waitUntilHandled: (consumer, eventIds, waitOptions) =>
       watchers.wait(consumer, eventIds, waitOptions, {
         ready: () => notifications.listen(),
-        look: (ids) => hasHandled(prisma, schema, consumer, ids),
+        look: (ids) => lookAgainIfDropped(() => hasHandled(own, schema, consumer, ids)),
       }),
     purgeOutbox: (tx, userId) => purgeFromOutbox(tx, schema, userId),
     async start() {
@@ -198,3 +213,19 @@ export function createServiceEvents<Tx extends SqlTx>(
     backlog: () => relay.backlog(),
   };
 }
+
+/**
+ * A waiter's look in the inbox, tried once more after a pause when the database dropped the connection
+ * (a read, so safe to repeat; the pool replaces the connection meanwhile), as Prisma's reads are.
+ */
+async function lookAgainIfDropped(look: () => Promise<boolean>): Promise<boolean> {
+  try {
+    return await look();
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    await new Promise((resolve) => setTimeout(resolve, LOOK_RETRY_PAUSE_MS));
+    return look();
+  }
+}
+
+const LOOK_RETRY_PAUSE_MS = 25;

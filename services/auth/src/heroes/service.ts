@@ -41,7 +41,7 @@ export class HeroService {
     adminEmails: readonly string[],
     events: AuthEvents,
     firstQuests: FirstQuests,
-    /** The same database through its driver, for the polled read of the hero (`me`). */
+    /** The same database through its driver, for the polled read of the hero (`me`) and totalXP. */
     sql: Queryable,
     now: () => Date = () => new Date(),
   ) {
@@ -85,7 +85,10 @@ export class HeroService {
     return this.toUser(user, await this.totalXp(user.id));
   }
 
-  /** The hero and their totals in one statement on the driver: the header reads this after every toggle. */
+  /**
+   * The hero and their totals in one statement on the driver, both rows by key (totalXP is kept beside
+   * the ledger): the header reads this after every toggle.
+   */
   async me(userId: string): Promise<User> {
     const [row] = isUuid(userId) ? await this.#sql.query<MeRow>(ME, [userId]) : [];
     if (!row) throw new AppError('UNAUTHENTICATED', 'Your account no longer exists. Sign in again.');
@@ -171,9 +174,9 @@ export class HeroService {
     return this.me(userId);
   }
 
-  /** totalXP is always the sum of the XP ledger. */
+  /** totalXP is always the sum of the XP ledger (kept beside it: ledger.ts). */
   totalXp(userId: string): Promise<number> {
-    return totalXp(this.#db, userId);
+    return totalXp(this.#sql, userId);
   }
 
   toUser(
@@ -250,8 +253,9 @@ const ME = `
   select u.id, u.name, u.email, u.is_onboarded as "isOnboarded", u.primary_class as "primaryClass",
          u.created_at as "createdAt", u.show_in_rankings as "showInRankings",
          u.name_changed_at as "nameChangedAt", u.time_zone as "timeZone", u.locale,
-         (select coalesce(sum(amount), 0)::int from auth.xp_ledger where user_id = u.id) as total
-    from auth.users u where u.id = $1::uuid`;
+         coalesce(t.total, 0) as total
+    from auth.users u left join auth.xp_totals t on t.user_id = u.id
+   where u.id = $1::uuid`;
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2002';

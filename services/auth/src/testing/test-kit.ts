@@ -15,6 +15,10 @@ export interface AuthWorld {
     payload: EventPayloads[N] & { userId: string },
   ): Promise<EventEnvelope<N>>;
   newHero(name?: string): Promise<string>;
+  /**
+   * The hero's totalXP as auth reads it (the totals kept beside the ledger); throws when those totals
+   * disagree with the ledger itself (its sum and its count of lines).
+   */
   total(userId: string): Promise<number>;
 }
 
@@ -48,6 +52,21 @@ export function useAuth(options: TestModulesOptions = {}): AuthWorld {
       });
       return user.id;
     },
-    total: (userId) => totalXp(started().db, userId),
+    async total(userId) {
+      const { svc } = started();
+      const kept = await totalXp(svc.database, userId);
+      const [row] = await svc.database.query<{ total: number; lines: number; kept_lines: number | null }>(
+        `select coalesce(sum(amount), 0)::int as total, count(*)::int as lines,
+                (select lines from auth.xp_totals where user_id = $1::uuid) as kept_lines
+           from auth.xp_ledger where user_id = $1::uuid`,
+        [userId],
+      );
+      if (row?.total !== kept || (row.kept_lines ?? 0) !== row.lines) {
+        throw new Error(
+          `auth.xp_totals (${kept} XP, ${row?.kept_lines ?? 0} lines) disagrees with the ledger (${row?.total} XP, ${row?.lines} lines)`,
+        );
+      }
+      return kept;
+    },
   };
 }

@@ -21,9 +21,10 @@ type XpEvent = EventEnvelope<(typeof XP_EVENTS)[number]>;
  * (user.xp_changed) and user.leveled_up when their lifeLevel goes up. Each event is handled once (the
  * platform's inbox) in one transaction with its effect.
  *
- * A toggle's answer waits for this (the awaited projection), so it is a few SQL statements on the
- * driver: lock the hero, read their ledger once, decide (ledger.ts), write the new lines in one insert,
- * then the events.
+ * A toggle's answer waits for this (the awaited projection), so it is few SQL statements on the
+ * driver, one round trip each: the inbox row, which also locks the hero (the subscription's `lock`); one
+ * read of the hero and their ledger (ledger.ts); the new lines and the hero's new totals in one insert;
+ * the events; then the commit.
  */
 export async function consumeXpEvents(events: AuthEvents): Promise<void> {
   await events.subscribeSql(
@@ -31,17 +32,12 @@ export async function consumeXpEvents(events: AuthEvents): Promise<void> {
     XP_EVENTS,
     async (event, tx, emit) => {
       const userId = event.payload.userId;
-      // One hero's events one at a time: balances and the level-up check read what the last one wrote.
-      const [hero] = await tx.$queryRawUnsafe<{ name: string; primary_class: string }[]>(
-        `select name, primary_class from auth.users where id = $1::uuid for update`,
-        userId,
-      );
-      // A hero deleted meanwhile has no XP left to change.
-      if (!hero) return;
       const { sourceId, decide } = decision(event);
       const occurredAt = new Date(event.occurredAt);
       // Read after the lock: the hero's previous event has committed its lines.
       const state = await ledgerState(tx, userId, sourceId, occurredAt);
+      // A hero deleted meanwhile has no XP left to change.
+      if (!state.hero) return;
       const lines = decide(state);
       await writeLines(tx, { userId, eventId: event.id, sourceId, occurredAt, ...titlesOf(event) }, lines);
       const before = state.total;
@@ -62,8 +58,8 @@ export async function consumeXpEvents(events: AuthEvents): Promise<void> {
           'user.leveled_up',
           {
             userId,
-            name: hero.name,
-            activeClassTitle: activeClassTitle(hero.primary_class),
+            name: state.hero.name,
+            activeClassTitle: activeClassTitle(state.hero.primaryClass),
             fromLevel,
             toLevel,
             totalXP: before + change,
@@ -72,8 +68,12 @@ export async function consumeXpEvents(events: AuthEvents): Promise<void> {
         );
       }
     },
-    // The awaited projection (projection.ts) waits for these events, maybe in another auth replica.
-    { awaited: true },
+    {
+      // The awaited projection (projection.ts) waits for these events, maybe in another auth replica.
+      awaited: true,
+      // One hero's events one at a time: balances and the level-up check read what the last one wrote.
+      lock: { table: 'auth.users', key: (event) => (event as XpEvent).payload.userId },
+    },
   );
 }
 

@@ -1,4 +1,6 @@
-// The XP ledger (docs/product.md#xp-rules). Every change of a hero's XP is a line; totalXP is their sum.
+// The XP ledger (docs/product.md#xp-rules). Every change of a hero's XP is a line; totalXP is their sum,
+// kept beside the ledger in auth.xp_totals (with the count of lines) by the statement that adds lines,
+// so the reads of totalXP (/api/auth/me, the toggle's projection, the consumer's) take one row by key.
 //
 // A milestone's (or goal's) XP is settled rather than added: its completion brings the lines for it up
 // to what the completion is worth, its reopening brings them back to zero. So a reopening takes back
@@ -12,11 +14,12 @@
 // settles to what the day still has room for, its line records that, and its reopening takes back
 // exactly that. Every line is dated by its event's occurredAt.
 //
-// The consumer decides on one read of the hero's ledger taken after it locked the hero (ledgerState):
-// settle() and awardOnce() are pure, and writeLines() writes what they decided in one statement.
-import type { SqlTx } from '@lifequest/platform';
+// The consumer decides on one read of the hero and their ledger taken after it locked the hero
+// (ledgerState):
+// settle() and awardOnce() are pure, and writeLines() writes what they decided, and the new totals, in
+// one statement.
+import type { Queryable, SqlTx } from '@lifequest/platform';
 import { utcDay } from '@lifequest/proto';
-import type { AuthTx } from '../db.ts';
 import { type DayRoom, dayRoom } from './daily-ceiling.ts';
 
 export type XpSource = 'milestone' | 'goal' | 'bonus';
@@ -35,8 +38,10 @@ export interface ExistingLine {
   version: number | null;
 }
 
-/** What the consumer reads of a hero's ledger, once, after locking the hero. */
+/** What the consumer reads of a hero and their ledger, once, after locking the hero. */
 export interface LedgerState {
+  /** The hero (what user.leveled_up says of them); undefined when they no longer exist. */
+  hero: { name: string; primaryClass: string } | undefined;
   /** totalXP before the event. */
   total: number;
   /** How many lines the hero has (they are only ever added). */
@@ -56,8 +61,10 @@ export interface NewLine {
 }
 
 const STATE = `
-  select (select coalesce(sum(amount), 0)::int from auth.xp_ledger where user_id = $1::uuid) as total,
-         (select count(*)::int from auth.xp_ledger where user_id = $1::uuid) as lines,
+  select (select json_build_object('name', name, 'primaryClass', primary_class)
+            from auth.users where id = $1::uuid) as hero,
+         coalesce((select total from auth.xp_totals where user_id = $1::uuid), 0) as total,
+         coalesce((select lines from auth.xp_totals where user_id = $1::uuid), 0) as lines,
          (select coalesce(sum(amount), 0)::int from auth.xp_ledger
            where user_id = $1::uuid and created_at >= $3::timestamptz and created_at < $4::timestamptz)
            as day_net,
@@ -65,7 +72,10 @@ const STATE = `
                           '[]'::json)
             from auth.xp_ledger where user_id = $1::uuid and source_id = $2) as existing`;
 
-/** One statement: the hero's totals, their lines for `sourceId`, and what the event's day holds. */
+/**
+ * One statement: the hero and their totals (both by key), their lines for `sourceId`, and what the
+ * event's day holds.
+ */
 export async function ledgerState(
   tx: SqlTx,
   userId: string,
@@ -74,9 +84,16 @@ export async function ledgerState(
 ): Promise<LedgerState> {
   const { start, end } = utcDay(occurredAt);
   const [row] = await tx.$queryRawUnsafe<
-    { total: number; lines: number; day_net: number; existing: ExistingLine[] }[]
+    {
+      hero: LedgerState['hero'] | null;
+      total: number;
+      lines: number;
+      day_net: number;
+      existing: ExistingLine[];
+    }[]
   >(STATE, userId, sourceId, start, end);
   return {
+    hero: row?.hero ?? undefined,
     total: row?.total ?? 0,
     lines: row?.lines ?? 0,
     existing: row?.existing ?? [],
@@ -113,7 +130,21 @@ export function awardOnce(state: LedgerState, reason: string, amount: number): N
   return granted === 0 ? [] : [{ source: 'bonus', reason, amount: granted, version: null }];
 }
 
-/** Adds the lines in one statement, each dated by the event (its occurredAt). */
+/**
+ * Adds the lines and adds them to the hero's totals (auth.xp_totals), in one statement; each line is
+ * dated by the event (its occurredAt).
+ */
+const WRITE = `
+  with added as (
+    insert into auth.xp_ledger
+      (user_id, event_id, source, source_id, reason, amount, version, created_at, quest_title, milestone_title)
+    select $1::uuid, $2::uuid, l.source, $3, l.reason, l.amount, l.version, $4::timestamptz, $6, $7
+      from jsonb_to_recordset($5::jsonb) as l(source text, reason text, amount int, version int)
+    returning amount)
+  insert into auth.xp_totals as t (user_id, total, lines)
+  select $1::uuid, sum(amount), count(*) from added
+  on conflict (user_id) do update set total = t.total + excluded.total, lines = t.lines + excluded.lines`;
+
 export async function writeLines(
   tx: SqlTx,
   event: {
@@ -129,10 +160,7 @@ export async function writeLines(
 ): Promise<void> {
   if (lines.length === 0) return;
   await tx.$executeRawUnsafe(
-    `insert into auth.xp_ledger
-       (user_id, event_id, source, source_id, reason, amount, version, created_at, quest_title, milestone_title)
-     select $1::uuid, $2::uuid, l.source, $3, l.reason, l.amount, l.version, $4::timestamptz, $6, $7
-       from jsonb_to_recordset($5::jsonb) as l(source text, reason text, amount int, version int)`,
+    WRITE,
     event.userId,
     event.eventId,
     event.sourceId,
@@ -143,8 +171,11 @@ export async function writeLines(
   );
 }
 
-/** totalXP: the sum of the hero's ledger. */
-export async function totalXp(tx: Pick<AuthTx, 'xpEntry'>, userId: string): Promise<number> {
-  const sum = await tx.xpEntry.aggregate({ where: { userId }, _sum: { amount: true } });
-  return sum._sum.amount ?? 0;
+/** totalXP: the sum of the hero's ledger, as kept beside it (one row by key; 0 for a hero without XP). */
+export async function totalXp(sql: Queryable, userId: string): Promise<number> {
+  const [row] = await sql.query<{ total: number }>(
+    `select total from auth.xp_totals where user_id = $1::uuid`,
+    [userId],
+  );
+  return row?.total ?? 0;
 }

@@ -20,11 +20,14 @@ const DEFAULTS: ProjectionOptions = { waitMs: 3_000, pollMs: 40 };
  * PostgreSQL's NOTIFY when another auth replica did, and by looking in the inbox again (after 2 ms,
  * doubling up to `pollMs`) should neither come (ServiceEvents.waitUntilHandled).
  */
-/** The hero's totalXP and what the given events added, in one statement on the driver. */
+/**
+ * The hero's totalXP (kept beside the ledger, by key) and what the given events added (their lines, by
+ * the event_id index), in one statement on the driver.
+ */
 const TOTALS = `
-  select coalesce(sum(amount), 0)::int as total,
-         coalesce(sum(amount) filter (where event_id = any($2::uuid[])), 0)::int as delta
-    from auth.xp_ledger where user_id = $1::uuid`;
+  select coalesce((select total from auth.xp_totals where user_id = $1::uuid), 0) as total,
+         coalesce((select sum(amount) from auth.xp_ledger
+                    where event_id = any($2::uuid[]) and user_id = $1::uuid), 0)::int as delta`;
 
 export class XpProjectionService {
   readonly #db: Queryable;
