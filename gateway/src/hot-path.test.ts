@@ -39,6 +39,14 @@ async function startService(): Promise<{ app: HttpServer; url: string; busy: { l
     const { 'x-lifequest-identity': identity, ...received } = request.headers;
     return { received, signed: typeof identity === 'string' };
   });
+  // Headers the gateway sets too: the answer carries each once, the gateway's own or the service's as before.
+  app.get('/api/things/overlap', hero, async (request, reply) => {
+    reply
+      .header('x-frame-options', 'SAMEORIGIN')
+      .header('x-request-id', String(request.headers['x-request-id']))
+      .header('cache-control', 'public, max-age=60');
+    return { host: request.headers.host, forwardedHost: request.headers['x-forwarded-host'] };
+  });
   app.get('/api/things/missing', hero, async () => {
     throw new AppError('NOT_FOUND', 'No such thing.');
   });
@@ -147,6 +155,22 @@ describe('the hot path, beside the proxy it skips', () => {
     expect(signed).toBe(true);
     expect(received).toMatchObject({ 'x-custom': 'on its way', 'x-forwarded-host': 'lifequest.test' });
     expect(received.authorization).toBeUndefined();
+  });
+
+  it("names each header once where the service's and the gateway's meet, in the answer and the request", async () => {
+    const { hot, fastify, took } = await both('/api/things/overlap', {
+      'x-forwarded-host': 'elsewhere.test',
+      'x-request-id': 'chosen-by-the-client',
+    });
+    expect(took).toBe(1);
+    expect(comparable(hot)).toEqual(comparable(fastify));
+    expect(hot.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(hot.headers['cache-control']).toBe('no-store');
+    expect(hot.headers['x-request-id']).toBe('chosen-by-the-client');
+    expect(JSON.parse(hot.body)).toEqual({
+      host: new URL(service.url).host,
+      forwardedHost: 'lifequest.test',
+    });
   });
 
   it('streams an answer too large to hold, unchanged', async () => {

@@ -100,7 +100,7 @@ export function hotPath(
   const trusts = trustFunction(options.trustProxy);
   const listsProxies = Array.isArray(options.trustProxy);
   const hops = typeof options.trustProxy === 'number' ? options.trustProxy : 0;
-  const baseHeaders: Record<string, string> = { ...options.answerHeaders };
+  const answer = answerTemplate(options.answerHeaders);
   const log = options.log;
   let closing = false;
   let served = 0;
@@ -157,10 +157,10 @@ export function hotPath(
     served++;
     const id = (headers['x-request-id'] as string | undefined) || randomUUID();
     const forwarded = forwardedHeaders(headers, request, target.host, id, trusts);
-    forwarded[IDENTITY_HEADER] = options.sign(hero);
+    forwarded.push(IDENTITY_HEADER, options.sign(hero));
     new Exchange(shared, request, response, target, path, id, forwarded, started).ask();
   };
-  const shared: Shared = { baseHeaders, log, hops };
+  const shared: Shared = { baseHeaders: options.answerHeaders, answer, log, hops };
 
   return {
     take,
@@ -178,8 +178,39 @@ export function hotPath(
 
 interface Shared {
   baseHeaders: Readonly<Record<string, string>>;
+  answer: AnswerTemplate;
   log: Logger;
   hops: number;
+}
+
+/**
+ * The gateway's own headers of every answer as a flat list (name, value, …), its request id and
+ * `Cache-Control` in it, and where each name's value sits: an answer's headers are a copy of the list
+ * with the service's headers put in (a name the list has takes its place, as it overwrote the object
+ * this replaced), written by `writeHead` as they are, with no object built per answer.
+ */
+interface AnswerTemplate {
+  list: readonly string[];
+  at: ReadonlyMap<string, number>;
+  /** Where the request's id goes. */
+  idAt: number;
+}
+
+function answerTemplate(answerHeaders: Readonly<Record<string, string>>): AnswerTemplate {
+  const list: string[] = [];
+  const at = new Map<string, number>();
+  const put = (name: string, value: string) => {
+    const lower = name.toLowerCase();
+    const known = at.get(lower);
+    if (known !== undefined) list[known] = value;
+    else {
+      at.set(lower, list.length + 1);
+      list.push(lower, value);
+    }
+  };
+  for (const [name, value] of Object.entries(answerHeaders)) put(name, value);
+  put('x-request-id', '');
+  return { list, at, idAt: at.get('x-request-id')! };
 }
 
 /**
@@ -190,7 +221,7 @@ class Exchange implements Dispatcher.DispatchHandler {
   #retries = 0;
   #retrying: string | undefined | null = null;
   #status = 0;
-  #answered: Record<string, string | string[]> | null = null;
+  #answered: (string | string[])[] | null = null;
   #length = 0;
   #streaming = false;
   #chunks: Buffer[] = [];
@@ -202,7 +233,7 @@ class Exchange implements Dispatcher.DispatchHandler {
   private readonly target: Target;
   private readonly path: string;
   private readonly id: string;
-  private readonly forwarded: Record<string, string | string[]>;
+  private readonly forwarded: string[];
   private readonly started: number;
 
   constructor(
@@ -212,7 +243,7 @@ class Exchange implements Dispatcher.DispatchHandler {
     target: Target,
     path: string,
     id: string,
-    forwarded: Record<string, string | string[]>,
+    forwarded: string[],
     started: number,
   ) {
     this.shared = shared;
@@ -249,16 +280,19 @@ class Exchange implements Dispatcher.DispatchHandler {
       controller.abort(new Error('The client went away'));
       return;
     }
-    const answered: Record<string, string | string[]> = {
-      ...this.shared.baseHeaders,
-      'x-request-id': this.id,
-    };
+    const template = this.shared.answer;
+    const answered: (string | string[])[] = template.list.slice();
+    answered[template.idAt] = this.id;
     for (const name in headers) {
       const value = headers[name];
-      if (value === undefined || name === 'transfer-encoding' || name.charCodeAt(0) === 58) continue;
-      answered[name] = typeof value === 'string' ? sanitized(value) : value.map(sanitized);
+      if (value === undefined || name === 'transfer-encoding' || name === 'cache-control') continue;
+      if (name.charCodeAt(0) === 58) continue;
+      const kept = typeof value === 'string' ? sanitized(value) : value.map(sanitized);
+      const at = template.at.get(name);
+      if (at === undefined) answered.push(name, kept);
+      else answered[at] = kept;
     }
-    answered['cache-control'] = 'no-store';
+    answered.push('cache-control', 'no-store');
     this.#status = statusCode;
     this.#answered = answered;
     this.#length = Number(headers['content-length']);
@@ -346,7 +380,7 @@ class Exchange implements Dispatcher.DispatchHandler {
     const log = this.shared.log;
     if (status >= 500 || log.isLevelEnabled('debug')) {
       const line = {
-        req: loggedRequest(this.request, this.forwarded['x-forwarded-host'], this.shared.hops),
+        req: loggedRequest(this.request, forwardedHost(this.forwarded), this.shared.hops),
         res: { statusCode: status },
         responseTime: elapsed,
       };
@@ -356,39 +390,56 @@ class Exchange implements Dispatcher.DispatchHandler {
   }
 }
 
-/** reply-from's headers, as rewriteRequestHeaders in proxy.ts leaves them, but the identity. */
+/** The request's headers the hot path sets itself (a client's own are dropped, as the object overwrote them). */
+const SET_HERE = new Set(['host', 'x-request-id', 'x-forwarded-host', 'x-forwarded-proto']);
+
+/**
+ * reply-from's headers, as rewriteRequestHeaders in proxy.ts leaves them, but the identity: a flat list
+ * (name, value, …), as undici takes it. Node's names are lower case already.
+ */
 function forwardedHeaders(
   headers: IncomingHttpHeaders,
   request: IncomingMessage,
   host: string,
   id: string,
   trusts: (address: string | undefined) => boolean,
-): Record<string, string | string[]> {
+): string[] {
   const dropped = connectionTokens(headers.connection);
-  const forwarded: Record<string, string | string[]> = {};
+  const forwarded: string[] = [];
   for (const name in headers) {
     const value = headers[name];
-    if (value === undefined || name === 'connection' || name === 'expect' || isForbiddenClientHeader(name))
-      continue;
-    if (dropped?.includes(name)) continue;
-    forwarded[name] = value;
+    if (value === undefined || name === 'connection' || name === 'expect' || SET_HERE.has(name)) continue;
+    if (isForbiddenClientHeader(name) || dropped?.includes(name)) continue;
+    if (typeof value === 'string') forwarded.push(name, value);
+    else for (const each of value) forwarded.push(name, each);
   }
-  forwarded.host = host;
-  forwarded['x-request-id'] = id;
   const trusted = trusts(request.socket.remoteAddress);
   const forwardedHost = headers['x-forwarded-host'];
   const forwardedProto = headers['x-forwarded-proto'];
-  forwarded['x-forwarded-host'] =
+  forwarded.push(
+    'host',
+    host,
+    'x-request-id',
+    id,
+    'x-forwarded-host',
     trusted && typeof forwardedHost === 'string' && forwardedHost
       ? lastEntry(forwardedHost)
-      : (headers.host ?? '');
-  forwarded['x-forwarded-proto'] =
+      : (headers.host ?? ''),
+    'x-forwarded-proto',
     trusted && typeof forwardedProto === 'string' && forwardedProto
       ? lastEntry(forwardedProto)
       : (request.socket as { encrypted?: boolean }).encrypted
         ? 'https'
-        : 'http';
+        : 'http',
+  );
   return forwarded;
+}
+
+/** The X-Forwarded-Host a forwarded list carries (for the request's log line). */
+function forwardedHost(forwarded: readonly string[]): string | undefined {
+  for (let i = forwarded.length - 2; i >= 0; i -= 2)
+    if (forwarded[i] === 'x-forwarded-host') return forwarded[i + 1];
+  return undefined;
 }
 
 /** The header names a Connection header lists (reply-from strips them). */
@@ -414,9 +465,12 @@ function trustFunction(trust: false | number | readonly string[]): (address: str
   return () => false;
 }
 
-/** @fastify/http-proxy's: characters no header value may hold are dropped. */
+const INVALID_HEADER_CHARACTER = /[^\t\x20-\x7E\x80-\xFF]/;
+const INVALID_HEADER_CHARACTERS = /[^\t\x20-\x7E\x80-\xFF]/g;
+
+/** @fastify/http-proxy's: characters no header value may hold are dropped (a valid value is kept as it is). */
 function sanitized(value: string): string {
-  return value.replace(/[^\t\x20-\x7E\x80-\xFF]/g, '');
+  return INVALID_HEADER_CHARACTER.test(value) ? value.replace(INVALID_HEADER_CHARACTERS, '') : value;
 }
 
 /**
