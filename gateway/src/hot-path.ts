@@ -28,6 +28,8 @@ export interface HotPathOptions {
   /** A service's URL; null when it is not reached over HTTP (embedded: in process). */
   upstream(service: string): string | null;
   identify: SessionIdentifier;
+  /** The same hero when the session store holds every id in memory (no promise), else undefined. */
+  identifyKept?: (sessionIds: readonly string[]) => HeroIdentity | undefined;
   /** The identity header's value for a hero (signed once per half minute, shared with proxy.ts). */
   sign(hero: HeroIdentity): string;
   /** The gateway's own routes' methods at a path under a prefix (non-empty: not the proxy's). */
@@ -130,31 +132,67 @@ export function hotPath(
     if (!target || options.ownMethods(path, target.route.prefix).length > 0) return false;
     // A listed proxy's X-Forwarded-* is the router's to judge (Fastify's proxy-addr).
     if (listsProxies && (headers['x-forwarded-host'] || headers['x-forwarded-proto'])) return false;
-    serve(request, response, target, path).catch((error: unknown) => {
-      // A bug of its own: logged, and the client's connection closed rather than the process.
-      log.error({ err: error }, 'the hot path failed');
-      response.destroy();
-    });
+    try {
+      serve(request, response, target, path);
+    } catch (error) {
+      failed(response, error);
+    }
     return true;
   };
 
-  const serve = async (request: IncomingMessage, response: ServerResponse, target: Target, path: string) => {
+  /** A bug of its own: logged, and the client's connection closed rather than the process. */
+  const failed = (response: ServerResponse, error: unknown) => {
+    log.error({ err: error }, 'the hot path failed');
+    response.destroy();
+  };
+
+  /**
+   * The session's hero: at once when the replica holds every id the request carries in memory (the
+   * same answer `identify` gives then, without a promise per look-up), else from `identify`.
+   */
+  const serve = (request: IncomingMessage, response: ServerResponse, target: Target, path: string) => {
     const started = performance.now();
     const headers = request.headers;
-    let hero: HeroIdentity;
+    let ids: string[];
     try {
       const cookie = headers.cookie ? options.parseCookie(headers.cookie)[SESSION_COOKIE] : undefined;
-      hero = await options.identify(sessionIdsOf(cookie, headers.authorization, options.unsignCookie));
+      ids = sessionIdsOf(cookie, headers.authorization, options.unsignCookie);
     } catch {
-      // No live session (or two heroes'): Fastify answers it, with the same look-up.
       router(request, response);
       return;
     }
+    const kept = options.identifyKept?.(ids);
+    if (kept) {
+      forward(request, response, target, path, kept, started);
+      return;
+    }
+    options.identify(ids).then(
+      (hero) => {
+        try {
+          forward(request, response, target, path, hero, started);
+        } catch (error) {
+          failed(response, error);
+        }
+      },
+      // No live session (or two heroes'): Fastify answers it, with the same look-up.
+      () => router(request, response),
+    );
+  };
+
+  const forward = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    target: Target,
+    path: string,
+    hero: HeroIdentity,
+    started: number,
+  ) => {
     if (target.route.admin && !hero.isAdmin) {
       router(request, response);
       return;
     }
     served++;
+    const headers = request.headers;
     const id = (headers['x-request-id'] as string | undefined) || randomUUID();
     const forwarded = forwardedHeaders(headers, request, target.host, id, trusts);
     forwarded.push(IDENTITY_HEADER, options.sign(hero));

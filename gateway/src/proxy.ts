@@ -44,7 +44,11 @@ export async function proxyToServices(
   app: HttpServer,
   options: GatewayOptions,
   guard: (request: FastifyRequest) => Promise<void>,
-  hot: { identify: SessionIdentifier; answerHeaders: Readonly<Record<string, string>> },
+  hot: {
+    identify: SessionIdentifier;
+    identifyKept: (sessionIds: readonly string[]) => HeroIdentity | undefined;
+    answerHeaders: Readonly<Record<string, string>>;
+  },
 ): Promise<{ served(): number }> {
   const signed = identitySigner(options.internalSecret);
   const ownMethods = ownMethodsKept(app, options.routes);
@@ -62,6 +66,7 @@ export async function proxyToServices(
     upstream: (service) =>
       options.services.inProcess(service) ? null : (options.services.url(service) ?? null),
     identify: hot.identify,
+    identifyKept: hot.identifyKept,
     sign: signed,
     ownMethods,
     answerHeaders: hot.answerHeaders,
