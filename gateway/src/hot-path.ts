@@ -28,6 +28,11 @@ export interface HotPathOptions {
   /** A service's URL; null when it is not reached over HTTP (embedded: in process). */
   upstream(service: string): string | null;
   identify: SessionIdentifier;
+  /**
+   * The session cookie's Set-Cookie value, as the proxy's reply sets it on `/api/auth/me` (the session
+   * refreshed: setSessionCookie in sessions/request-session.ts). Without it, that path goes to Fastify.
+   */
+  sessionCookie?(sessionId: string, protocol: string): string;
   /** The same hero when the session store holds every id in memory (no promise), else undefined. */
   identifyKept?: (sessionIds: readonly string[]) => HeroIdentity | undefined;
   /** The identity header's value for a hero (signed once per half minute, shared with proxy.ts). */
@@ -126,8 +131,8 @@ export function hotPath(
     const path = q < 0 ? url : url.slice(0, q);
     if (path.length > MAX_PATH || !PATH.test(path)) return false;
     if (q >= 0 && !QUERY.test(url.slice(q + 1))) return false;
-    // The session cookie is refreshed on /api/auth/me (proxy.ts): Fastify's reply sets it.
-    if (url === '/api/auth/me') return false;
+    // The session cookie is refreshed on /api/auth/me (proxy.ts), here as there.
+    if (url === '/api/auth/me' && !options.sessionCookie) return false;
     const target = targetOf(path);
     if (!target || options.ownMethods(path, target.route.prefix).length > 0) return false;
     // A listed proxy's X-Forwarded-* is the router's to judge (Fastify's proxy-addr).
@@ -195,8 +200,13 @@ export function hotPath(
     const headers = request.headers;
     const id = (headers['x-request-id'] as string | undefined) || randomUUID();
     const forwarded = forwardedHeaders(headers, request, target.host, id, trusts);
+    // The proxy's preHandler: on /api/auth/me the answer, whatever it is, refreshes the session cookie.
+    const cookie =
+      request.url === '/api/auth/me' && options.sessionCookie && hero.sessionId
+        ? options.sessionCookie(hero.sessionId, forwarded[forwarded.length - 1]!)
+        : null;
     forwarded.push(IDENTITY_HEADER, options.sign(hero));
-    new Exchange(shared, request, response, target, path, id, forwarded, started).ask();
+    new Exchange(shared, request, response, target, path, id, forwarded, started, cookie).ask();
   };
   const shared: Shared = { baseHeaders: options.answerHeaders, answer, log, hops };
 
@@ -273,6 +283,8 @@ class Exchange implements Dispatcher.DispatchHandler {
   private readonly id: string;
   private readonly forwarded: string[];
   private readonly started: number;
+  /** The session cookie this answer sets (on /api/auth/me), after any the service set. */
+  private readonly cookie: string | null;
 
   constructor(
     shared: Shared,
@@ -283,6 +295,7 @@ class Exchange implements Dispatcher.DispatchHandler {
     id: string,
     forwarded: string[],
     started: number,
+    cookie: string | null,
   ) {
     this.shared = shared;
     this.request = request;
@@ -292,6 +305,7 @@ class Exchange implements Dispatcher.DispatchHandler {
     this.id = id;
     this.forwarded = forwarded;
     this.started = started;
+    this.cookie = cookie;
   }
 
   ask(): void {
@@ -331,6 +345,7 @@ class Exchange implements Dispatcher.DispatchHandler {
       else answered[at] = kept;
     }
     answered.push('cache-control', 'no-store');
+    if (this.cookie) withCookie(answered, this.cookie);
     this.#status = statusCode;
     this.#answered = answered;
     this.#length = Number(headers['content-length']);
@@ -403,6 +418,7 @@ class Exchange implements Dispatcher.DispatchHandler {
       'content-type': 'application/json; charset=utf-8',
       'content-length': String(body.length),
       'cache-control': 'no-store',
+      ...(this.cookie ? { 'set-cookie': this.cookie } : {}),
     });
     response.end(body, () => this.done(refusal.status));
   }
@@ -426,6 +442,17 @@ class Exchange implements Dispatcher.DispatchHandler {
       else log.child({ reqId: this.id }).debug(line, 'request completed');
     }
   }
+}
+
+/** The session cookie after the service's own Set-Cookie, as @fastify/cookie adds it at onSend. */
+function withCookie(answered: (string | string[])[], cookie: string): void {
+  for (let i = 0; i < answered.length; i += 2) {
+    if (answered[i] !== 'set-cookie') continue;
+    const set = answered[i + 1]!;
+    answered[i + 1] = typeof set === 'string' ? [set, cookie] : [...set, cookie];
+    return;
+  }
+  answered.push('set-cookie', cookie);
 }
 
 /** The request's headers the hot path sets itself (a client's own are dropped, as the object overwrote them). */

@@ -14,7 +14,7 @@ import {
 import { IMPORT_MAX_BYTES } from '@lifequest/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { installHotPath } from './hot-path.ts';
-import { type SessionIdentifier, setSessionCookie } from './sessions/request-session.ts';
+import { type SessionIdentifier, sessionCookieHeader, setSessionCookie } from './sessions/request-session.ts';
 
 /** How many paths' own methods are kept (a hero's reads repeat; ids make the rest unbounded). */
 const OWN_METHODS_KEPT = 10_000;
@@ -67,6 +67,7 @@ export async function proxyToServices(
       options.services.inProcess(service) ? null : (options.services.url(service) ?? null),
     identify: hot.identify,
     identifyKept: hot.identifyKept,
+    sessionCookie: (sessionId, protocol) => sessionCookieHeader(app, sessionId, protocol),
     sign: signed,
     ownMethods,
     answerHeaders: hot.answerHeaders,

@@ -1,5 +1,5 @@
 import { AppError, bearerToken, type HeroIdentity } from '@lifequest/platform';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_TTL_SECONDS, type SessionData, type SessionStore } from './store.ts';
 
 export const SESSION_COOKIE = 'lq_session';
@@ -111,13 +111,31 @@ export function sessionIdsOf(
   return [...ids];
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionId: string): void {
-  reply.setCookie(SESSION_COOKIE, sessionId, {
+/** The session cookie's attributes (docs/architecture.md#sessions), on every path that refreshes it. */
+function sessionCookieOptions(protocol: string) {
+  return {
     path: '/',
     httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
+    sameSite: 'lax' as const,
+    secure: protocol === 'https',
     signed: true,
     maxAge: SESSION_TTL_SECONDS,
-  });
+  };
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionId: string): void {
+  reply.setCookie(SESSION_COOKIE, sessionId, sessionCookieOptions(request.protocol));
+}
+
+/** The Set-Cookie value setSessionCookie has @fastify/cookie write, for a path without Fastify's reply. */
+export function sessionCookieHeader(
+  cookies: Pick<FastifyInstance, 'serializeCookie' | 'signCookie'>,
+  sessionId: string,
+  protocol: string,
+): string {
+  return cookies.serializeCookie(
+    SESSION_COOKIE,
+    cookies.signCookie(sessionId),
+    sessionCookieOptions(protocol),
+  );
 }
