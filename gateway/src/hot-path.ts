@@ -85,10 +85,8 @@ export function installHotPath(server: Server, options: HotPathOptions) {
   return hot;
 }
 
-export function hotPath(
-  options: HotPathOptions,
-  router: (request: IncomingMessage, response: ServerResponse) => void,
-) {
+/** A pool per service reached over HTTP, its proxied prefixes' targets the most specific first (as the router). */
+function targetsOf(options: HotPathOptions): Target[] {
   const targets: Target[] = [];
   for (const route of options.routes) {
     const upstream = route.public ? null : options.upstream(route.service);
@@ -102,8 +100,24 @@ export function hotPath(
       labels: { exact: route.prefix, slash: `${route.prefix}/`, below: `${route.prefix}/*` },
     });
   }
-  // The most specific prefix first, as the router matches.
   targets.sort((a, b) => b.route.prefix.length - a.route.prefix.length);
+  return targets;
+}
+
+function targetOf(targets: readonly Target[], path: string): Target | undefined {
+  for (const target of targets) {
+    const prefix = target.route.prefix;
+    if (path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/'))
+      return target;
+  }
+  return undefined;
+}
+
+export function hotPath(
+  options: HotPathOptions,
+  router: (request: IncomingMessage, response: ServerResponse) => void,
+) {
+  const targets = targetsOf(options);
   const trusts = trustFunction(options.trustProxy);
   const listsProxies = Array.isArray(options.trustProxy);
   const hops = typeof options.trustProxy === 'number' ? options.trustProxy : 0;
@@ -111,15 +125,6 @@ export function hotPath(
   const log = options.log;
   let closing = false;
   let served = 0;
-
-  const targetOf = (path: string): Target | undefined => {
-    for (const target of targets) {
-      const prefix = target.route.prefix;
-      if (path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/'))
-        return target;
-    }
-    return undefined;
-  };
 
   const take = (request: IncomingMessage, response: ServerResponse): boolean => {
     if (closing || request.method !== 'GET') return false;
@@ -133,7 +138,7 @@ export function hotPath(
     if (q >= 0 && !QUERY.test(url.slice(q + 1))) return false;
     // The session cookie is refreshed on /api/auth/me (proxy.ts), here as there.
     if (url === '/api/auth/me' && !options.sessionCookie) return false;
-    const target = targetOf(path);
+    const target = targetOf(targets, path);
     if (!target || options.ownMethods(path, target.route.prefix).length > 0) return false;
     // A listed proxy's X-Forwarded-* is the router's to judge (Fastify's proxy-addr).
     if (listsProxies && (headers['x-forwarded-host'] || headers['x-forwarded-proto'])) return false;
