@@ -5,7 +5,8 @@
 // Every round sends REQUESTS requests (autocannon, 50 connections) to each side in turn: the gateway,
 // the service asked directly with a signed identity (its own cost, for scale) and, with
 // BASE_ROOT=<another checkout>, a second gateway started from that checkout in front of the same
-// services, so two versions are compared in the same moments. ROUNDS rounds (default 6); PATHS
+// services, so two versions are compared in the same moments (BASE_NODE_OPTIONS: Node's options for that
+// second gateway alone, to compare a flag with BASE_ROOT the same checkout). ROUNDS rounds (default 6); PATHS
 // (comma-separated, default the dashboard and the goals) are the reads. Prints µs of CPU per request
 // for each side and round, and the medians. How to read it: docs/performance.md#the-gateways-cpu-per-request.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -120,10 +121,15 @@ try {
     base = await startProcess(
       'gateway (base)',
       [join(baseRoot, 'app/src/main.ts'), '--target', 'gateway'],
-      { ...lq.gatewayEnv, PORT: String(BASE_PORT) },
+      {
+        ...lq.gatewayEnv,
+        PORT: String(BASE_PORT),
+        ...(process.env.BASE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BASE_NODE_OPTIONS } : {}),
+      },
       { port: BASE_PORT, cwd: baseRoot },
     );
-    sides.push({ name: `base (${baseRoot})`, url: base.url, pid: base.pid, headers: bearer });
+    const flags = process.env.BASE_NODE_OPTIONS ? ` ${process.env.BASE_NODE_OPTIONS}` : '';
+    sides.push({ name: `base (${baseRoot}${flags})`, url: base.url, pid: base.pid, headers: bearer });
   }
   sides.push({ name: 'quests direct', url: quests.url, pid: quests.pid, headers: signed });
   print(`load average at start: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);

@@ -75,7 +75,7 @@ export async function startGateway(
       await guard(request);
       if (isAccountDeletion(request)) await perAccount?.check(request);
     },
-    { identify: authenticate.identify, answerHeaders },
+    { identify: authenticate.identify, identifyKept: authenticate.identifyKept, answerHeaders },
   );
   await web.serveFiles(app);
 

@@ -39,6 +39,20 @@ async function startService(): Promise<{ app: HttpServer; url: string; busy: { l
     const { 'x-lifequest-identity': identity, ...received } = request.headers;
     return { received, signed: typeof identity === 'string' };
   });
+  // Headers the gateway sets too: the answer carries each once, the gateway's own or the service's as before.
+  app.get('/api/things/overlap', hero, async (request, reply) => {
+    reply
+      .header('x-frame-options', 'SAMEORIGIN')
+      .header('x-request-id', String(request.headers['x-request-id']))
+      .header('cache-control', 'public, max-age=60');
+    return { host: request.headers.host, forwardedHost: request.headers['x-forwarded-host'] };
+  });
+  // The auth service's own read of the hero, whose answer refreshes the session cookie at the gateway.
+  app.get('/api/auth/me', hero, async (request, reply) => {
+    if (request.query && (request.query as { cookie?: string }).cookie)
+      reply.header('set-cookie', 'theirs=1');
+    return { hero: request.hero.userId };
+  });
   app.get('/api/things/missing', hero, async () => {
     throw new AppError('NOT_FOUND', 'No such thing.');
   });
@@ -73,6 +87,9 @@ function get(url: string, headers: Record<string, string>): Promise<Answer> {
 /** What may differ between two answers to the same request: the moment and the request's own id. */
 function comparable(answer: Answer) {
   const { date: _date, 'x-request-id': _id, connection: _c, 'keep-alive': _k, ...headers } = answer.headers;
+  // inject gives one Set-Cookie as a string, Node's client always a list.
+  const cookies = headers['set-cookie'];
+  if (typeof cookies === 'string') headers['set-cookie'] = [cookies];
   return { status: answer.status, headers, body: answer.body.replaceAll(/"x-request-id":"[^"]+"/g, '') };
 }
 
@@ -83,6 +100,7 @@ describe('the hot path, beside the proxy it skips', () => {
   let bus: InProcessEventBus;
   let base: string;
   let headers: Record<string, string>;
+  let sessionId: string;
 
   beforeAll(async () => {
     service = await startService();
@@ -93,7 +111,10 @@ describe('the hot path, beside the proxy it skips', () => {
       log: createLogger('silent'),
       db,
       services: new ServiceDirectory(INTERNAL_SECRET, 'gateway', { things: service.url }),
-      routes: [{ prefix: '/api/things', service: 'things', admin: false }],
+      routes: [
+        { prefix: '/api/things', service: 'things', admin: false },
+        { prefix: '/api/auth/me', service: 'things', admin: false },
+      ],
       sessionSecret: 'hot-path-test-session-secret-0123456789',
       internalSecret: INTERNAL_SECRET,
       bus,
@@ -101,7 +122,7 @@ describe('the hot path, beside the proxy it skips', () => {
     });
     await gateway.app.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(gateway.app.server.address() as AddressInfo).port}`;
-    const sessionId = await databaseSessionStore(db).create({
+    sessionId = await databaseSessionStore(db).create({
       userId: crypto.randomUUID(),
       email: 'h@example.com',
     });
@@ -147,6 +168,41 @@ describe('the hot path, beside the proxy it skips', () => {
     expect(signed).toBe(true);
     expect(received).toMatchObject({ 'x-custom': 'on its way', 'x-forwarded-host': 'lifequest.test' });
     expect(received.authorization).toBeUndefined();
+  });
+
+  it("names each header once where the service's and the gateway's meet, in the answer and the request", async () => {
+    const { hot, fastify, took } = await both('/api/things/overlap', {
+      'x-forwarded-host': 'elsewhere.test',
+      'x-request-id': 'chosen-by-the-client',
+    });
+    expect(took).toBe(1);
+    expect(comparable(hot)).toEqual(comparable(fastify));
+    expect(hot.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(hot.headers['cache-control']).toBe('no-store');
+    expect(hot.headers['x-request-id']).toBe('chosen-by-the-client');
+    expect(JSON.parse(hot.body)).toEqual({
+      host: new URL(service.url).host,
+      forwardedHost: 'lifequest.test',
+    });
+  });
+
+  it('refreshes the session cookie on /api/auth/me as the proxy does, after any cookie of the service', async () => {
+    const { hot, fastify, took } = await both('/api/auth/me');
+    expect(took).toBe(1);
+    expect(comparable(hot)).toEqual(comparable(fastify));
+    expect(hot.headers['set-cookie']).toEqual([
+      expect.stringMatching(/^lq_session=[^;]+; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/),
+    ]);
+    // Signed in by the cookie alone, behind a proxy that says https (TRUST_PROXY unset: not believed).
+    const cookie = { authorization: '', cookie: `lq_session=${gateway.app.signCookie(sessionId)}` };
+    const byCookie = await both('/api/auth/me', { ...cookie, 'x-forwarded-proto': 'https' });
+    expect(byCookie.took).toBe(1);
+    expect(comparable(byCookie.hot)).toEqual(comparable(byCookie.fastify));
+    // A query is not the refreshing path (the proxy compares the whole URL): no cookie, on either path.
+    const withQuery = await both('/api/auth/me?cookie=1');
+    expect(withQuery.took).toBe(1);
+    expect(comparable(withQuery.hot)).toEqual(comparable(withQuery.fastify));
+    expect(withQuery.hot.headers['set-cookie']).toEqual(['theirs=1']);
   });
 
   it('streams an answer too large to hold, unchanged', async () => {

@@ -28,6 +28,13 @@ export interface HotPathOptions {
   /** A service's URL; null when it is not reached over HTTP (embedded: in process). */
   upstream(service: string): string | null;
   identify: SessionIdentifier;
+  /**
+   * The session cookie's Set-Cookie value, as the proxy's reply sets it on `/api/auth/me` (the session
+   * refreshed: setSessionCookie in sessions/request-session.ts). Without it, that path goes to Fastify.
+   */
+  sessionCookie?(sessionId: string, protocol: string): string;
+  /** The same hero when the session store holds every id in memory (no promise), else undefined. */
+  identifyKept?: (sessionIds: readonly string[]) => HeroIdentity | undefined;
   /** The identity header's value for a hero (signed once per half minute, shared with proxy.ts). */
   sign(hero: HeroIdentity): string;
   /** The gateway's own routes' methods at a path under a prefix (non-empty: not the proxy's). */
@@ -78,10 +85,8 @@ export function installHotPath(server: Server, options: HotPathOptions) {
   return hot;
 }
 
-export function hotPath(
-  options: HotPathOptions,
-  router: (request: IncomingMessage, response: ServerResponse) => void,
-) {
+/** A pool per service reached over HTTP, its proxied prefixes' targets the most specific first (as the router). */
+function targetsOf(options: HotPathOptions): Target[] {
   const targets: Target[] = [];
   for (const route of options.routes) {
     const upstream = route.public ? null : options.upstream(route.service);
@@ -95,24 +100,31 @@ export function hotPath(
       labels: { exact: route.prefix, slash: `${route.prefix}/`, below: `${route.prefix}/*` },
     });
   }
-  // The most specific prefix first, as the router matches.
   targets.sort((a, b) => b.route.prefix.length - a.route.prefix.length);
+  return targets;
+}
+
+function targetOf(targets: readonly Target[], path: string): Target | undefined {
+  for (const target of targets) {
+    const prefix = target.route.prefix;
+    if (path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/'))
+      return target;
+  }
+  return undefined;
+}
+
+export function hotPath(
+  options: HotPathOptions,
+  router: (request: IncomingMessage, response: ServerResponse) => void,
+) {
+  const targets = targetsOf(options);
   const trusts = trustFunction(options.trustProxy);
   const listsProxies = Array.isArray(options.trustProxy);
   const hops = typeof options.trustProxy === 'number' ? options.trustProxy : 0;
-  const baseHeaders: Record<string, string> = { ...options.answerHeaders };
+  const answer = answerTemplate(options.answerHeaders);
   const log = options.log;
   let closing = false;
   let served = 0;
-
-  const targetOf = (path: string): Target | undefined => {
-    for (const target of targets) {
-      const prefix = target.route.prefix;
-      if (path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/'))
-        return target;
-    }
-    return undefined;
-  };
 
   const take = (request: IncomingMessage, response: ServerResponse): boolean => {
     if (closing || request.method !== 'GET') return false;
@@ -124,43 +136,84 @@ export function hotPath(
     const path = q < 0 ? url : url.slice(0, q);
     if (path.length > MAX_PATH || !PATH.test(path)) return false;
     if (q >= 0 && !QUERY.test(url.slice(q + 1))) return false;
-    // The session cookie is refreshed on /api/auth/me (proxy.ts): Fastify's reply sets it.
-    if (url === '/api/auth/me') return false;
-    const target = targetOf(path);
+    // The session cookie is refreshed on /api/auth/me (proxy.ts), here as there.
+    if (url === '/api/auth/me' && !options.sessionCookie) return false;
+    const target = targetOf(targets, path);
     if (!target || options.ownMethods(path, target.route.prefix).length > 0) return false;
     // A listed proxy's X-Forwarded-* is the router's to judge (Fastify's proxy-addr).
     if (listsProxies && (headers['x-forwarded-host'] || headers['x-forwarded-proto'])) return false;
-    serve(request, response, target, path).catch((error: unknown) => {
-      // A bug of its own: logged, and the client's connection closed rather than the process.
-      log.error({ err: error }, 'the hot path failed');
-      response.destroy();
-    });
+    try {
+      serve(request, response, target, path);
+    } catch (error) {
+      failed(response, error);
+    }
     return true;
   };
 
-  const serve = async (request: IncomingMessage, response: ServerResponse, target: Target, path: string) => {
+  /** A bug of its own: logged, and the client's connection closed rather than the process. */
+  const failed = (response: ServerResponse, error: unknown) => {
+    log.error({ err: error }, 'the hot path failed');
+    response.destroy();
+  };
+
+  /**
+   * The session's hero: at once when the replica holds every id the request carries in memory (the
+   * same answer `identify` gives then, without a promise per look-up), else from `identify`.
+   */
+  const serve = (request: IncomingMessage, response: ServerResponse, target: Target, path: string) => {
     const started = performance.now();
     const headers = request.headers;
-    let hero: HeroIdentity;
+    let ids: string[];
     try {
       const cookie = headers.cookie ? options.parseCookie(headers.cookie)[SESSION_COOKIE] : undefined;
-      hero = await options.identify(sessionIdsOf(cookie, headers.authorization, options.unsignCookie));
+      ids = sessionIdsOf(cookie, headers.authorization, options.unsignCookie);
     } catch {
-      // No live session (or two heroes'): Fastify answers it, with the same look-up.
       router(request, response);
       return;
     }
+    const kept = options.identifyKept?.(ids);
+    if (kept) {
+      forward(request, response, target, path, kept, started);
+      return;
+    }
+    options.identify(ids).then(
+      (hero) => {
+        try {
+          forward(request, response, target, path, hero, started);
+        } catch (error) {
+          failed(response, error);
+        }
+      },
+      // No live session (or two heroes'): Fastify answers it, with the same look-up.
+      () => router(request, response),
+    );
+  };
+
+  const forward = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    target: Target,
+    path: string,
+    hero: HeroIdentity,
+    started: number,
+  ) => {
     if (target.route.admin && !hero.isAdmin) {
       router(request, response);
       return;
     }
     served++;
+    const headers = request.headers;
     const id = (headers['x-request-id'] as string | undefined) || randomUUID();
     const forwarded = forwardedHeaders(headers, request, target.host, id, trusts);
-    forwarded[IDENTITY_HEADER] = options.sign(hero);
-    new Exchange(shared, request, response, target, path, id, forwarded, started).ask();
+    // The proxy's preHandler: on /api/auth/me the answer, whatever it is, refreshes the session cookie.
+    const cookie =
+      request.url === '/api/auth/me' && options.sessionCookie && hero.sessionId
+        ? options.sessionCookie(hero.sessionId, forwarded[forwarded.length - 1]!)
+        : null;
+    forwarded.push(IDENTITY_HEADER, options.sign(hero));
+    new Exchange(shared, request, response, target, path, id, forwarded, started, cookie).ask();
   };
-  const shared: Shared = { baseHeaders, log, hops };
+  const shared: Shared = { baseHeaders: options.answerHeaders, answer, log, hops };
 
   return {
     take,
@@ -178,8 +231,39 @@ export function hotPath(
 
 interface Shared {
   baseHeaders: Readonly<Record<string, string>>;
+  answer: AnswerTemplate;
   log: Logger;
   hops: number;
+}
+
+/**
+ * The gateway's own headers of every answer as a flat list (name, value, …), its request id and
+ * `Cache-Control` in it, and where each name's value sits: an answer's headers are a copy of the list
+ * with the service's headers put in (a name the list has takes its place, as it overwrote the object
+ * this replaced), written by `writeHead` as they are, with no object built per answer.
+ */
+interface AnswerTemplate {
+  list: readonly string[];
+  at: ReadonlyMap<string, number>;
+  /** Where the request's id goes. */
+  idAt: number;
+}
+
+function answerTemplate(answerHeaders: Readonly<Record<string, string>>): AnswerTemplate {
+  const list: string[] = [];
+  const at = new Map<string, number>();
+  const put = (name: string, value: string) => {
+    const lower = name.toLowerCase();
+    const known = at.get(lower);
+    if (known !== undefined) list[known] = value;
+    else {
+      at.set(lower, list.length + 1);
+      list.push(lower, value);
+    }
+  };
+  for (const [name, value] of Object.entries(answerHeaders)) put(name, value);
+  put('x-request-id', '');
+  return { list, at, idAt: at.get('x-request-id')! };
 }
 
 /**
@@ -190,7 +274,7 @@ class Exchange implements Dispatcher.DispatchHandler {
   #retries = 0;
   #retrying: string | undefined | null = null;
   #status = 0;
-  #answered: Record<string, string | string[]> | null = null;
+  #answered: (string | string[])[] | null = null;
   #length = 0;
   #streaming = false;
   #chunks: Buffer[] = [];
@@ -202,8 +286,10 @@ class Exchange implements Dispatcher.DispatchHandler {
   private readonly target: Target;
   private readonly path: string;
   private readonly id: string;
-  private readonly forwarded: Record<string, string | string[]>;
+  private readonly forwarded: string[];
   private readonly started: number;
+  /** The session cookie this answer sets (on /api/auth/me), after any the service set. */
+  private readonly cookie: string | null;
 
   constructor(
     shared: Shared,
@@ -212,8 +298,9 @@ class Exchange implements Dispatcher.DispatchHandler {
     target: Target,
     path: string,
     id: string,
-    forwarded: Record<string, string | string[]>,
+    forwarded: string[],
     started: number,
+    cookie: string | null,
   ) {
     this.shared = shared;
     this.request = request;
@@ -223,6 +310,7 @@ class Exchange implements Dispatcher.DispatchHandler {
     this.id = id;
     this.forwarded = forwarded;
     this.started = started;
+    this.cookie = cookie;
   }
 
   ask(): void {
@@ -249,16 +337,20 @@ class Exchange implements Dispatcher.DispatchHandler {
       controller.abort(new Error('The client went away'));
       return;
     }
-    const answered: Record<string, string | string[]> = {
-      ...this.shared.baseHeaders,
-      'x-request-id': this.id,
-    };
+    const template = this.shared.answer;
+    const answered: (string | string[])[] = template.list.slice();
+    answered[template.idAt] = this.id;
     for (const name in headers) {
       const value = headers[name];
-      if (value === undefined || name === 'transfer-encoding' || name.charCodeAt(0) === 58) continue;
-      answered[name] = typeof value === 'string' ? sanitized(value) : value.map(sanitized);
+      if (value === undefined || name === 'transfer-encoding' || name === 'cache-control') continue;
+      if (name.charCodeAt(0) === 58) continue;
+      const kept = typeof value === 'string' ? sanitized(value) : value.map(sanitized);
+      const at = template.at.get(name);
+      if (at === undefined) answered.push(name, kept);
+      else answered[at] = kept;
     }
-    answered['cache-control'] = 'no-store';
+    answered.push('cache-control', 'no-store');
+    if (this.cookie) withCookie(answered, this.cookie);
     this.#status = statusCode;
     this.#answered = answered;
     this.#length = Number(headers['content-length']);
@@ -331,6 +423,7 @@ class Exchange implements Dispatcher.DispatchHandler {
       'content-type': 'application/json; charset=utf-8',
       'content-length': String(body.length),
       'cache-control': 'no-store',
+      ...(this.cookie ? { 'set-cookie': this.cookie } : {}),
     });
     response.end(body, () => this.done(refusal.status));
   }
@@ -346,7 +439,7 @@ class Exchange implements Dispatcher.DispatchHandler {
     const log = this.shared.log;
     if (status >= 500 || log.isLevelEnabled('debug')) {
       const line = {
-        req: loggedRequest(this.request, this.forwarded['x-forwarded-host'], this.shared.hops),
+        req: loggedRequest(this.request, forwardedHost(this.forwarded), this.shared.hops),
         res: { statusCode: status },
         responseTime: elapsed,
       };
@@ -356,39 +449,67 @@ class Exchange implements Dispatcher.DispatchHandler {
   }
 }
 
-/** reply-from's headers, as rewriteRequestHeaders in proxy.ts leaves them, but the identity. */
+/** The session cookie after the service's own Set-Cookie, as @fastify/cookie adds it at onSend. */
+function withCookie(answered: (string | string[])[], cookie: string): void {
+  for (let i = 0; i < answered.length; i += 2) {
+    if (answered[i] !== 'set-cookie') continue;
+    const set = answered[i + 1]!;
+    answered[i + 1] = typeof set === 'string' ? [set, cookie] : [...set, cookie];
+    return;
+  }
+  answered.push('set-cookie', cookie);
+}
+
+/** The request's headers the hot path sets itself (a client's own are dropped, as the object overwrote them). */
+const SET_HERE = new Set(['host', 'x-request-id', 'x-forwarded-host', 'x-forwarded-proto']);
+
+/**
+ * reply-from's headers, as rewriteRequestHeaders in proxy.ts leaves them, but the identity: a flat list
+ * (name, value, …), as undici takes it. Node's names are lower case already.
+ */
 function forwardedHeaders(
   headers: IncomingHttpHeaders,
   request: IncomingMessage,
   host: string,
   id: string,
   trusts: (address: string | undefined) => boolean,
-): Record<string, string | string[]> {
+): string[] {
   const dropped = connectionTokens(headers.connection);
-  const forwarded: Record<string, string | string[]> = {};
+  const forwarded: string[] = [];
   for (const name in headers) {
     const value = headers[name];
-    if (value === undefined || name === 'connection' || name === 'expect' || isForbiddenClientHeader(name))
-      continue;
-    if (dropped?.includes(name)) continue;
-    forwarded[name] = value;
+    if (value === undefined || name === 'connection' || name === 'expect' || SET_HERE.has(name)) continue;
+    if (isForbiddenClientHeader(name) || dropped?.includes(name)) continue;
+    if (typeof value === 'string') forwarded.push(name, value);
+    else for (const each of value) forwarded.push(name, each);
   }
-  forwarded.host = host;
-  forwarded['x-request-id'] = id;
   const trusted = trusts(request.socket.remoteAddress);
   const forwardedHost = headers['x-forwarded-host'];
   const forwardedProto = headers['x-forwarded-proto'];
-  forwarded['x-forwarded-host'] =
+  forwarded.push(
+    'host',
+    host,
+    'x-request-id',
+    id,
+    'x-forwarded-host',
     trusted && typeof forwardedHost === 'string' && forwardedHost
       ? lastEntry(forwardedHost)
-      : (headers.host ?? '');
-  forwarded['x-forwarded-proto'] =
+      : (headers.host ?? ''),
+    'x-forwarded-proto',
     trusted && typeof forwardedProto === 'string' && forwardedProto
       ? lastEntry(forwardedProto)
       : (request.socket as { encrypted?: boolean }).encrypted
         ? 'https'
-        : 'http';
+        : 'http',
+  );
   return forwarded;
+}
+
+/** The X-Forwarded-Host a forwarded list carries (for the request's log line). */
+function forwardedHost(forwarded: readonly string[]): string | undefined {
+  for (let i = forwarded.length - 2; i >= 0; i -= 2)
+    if (forwarded[i] === 'x-forwarded-host') return forwarded[i + 1];
+  return undefined;
 }
 
 /** The header names a Connection header lists (reply-from strips them). */
@@ -414,9 +535,12 @@ function trustFunction(trust: false | number | readonly string[]): (address: str
   return () => false;
 }
 
-/** @fastify/http-proxy's: characters no header value may hold are dropped. */
+const INVALID_HEADER_CHARACTER = /[^\t\x20-\x7E\x80-\xFF]/;
+const INVALID_HEADER_CHARACTERS = /[^\t\x20-\x7E\x80-\xFF]/g;
+
+/** @fastify/http-proxy's: characters no header value may hold are dropped (a valid value is kept as it is). */
 function sanitized(value: string): string {
-  return value.replace(/[^\t\x20-\x7E\x80-\xFF]/g, '');
+  return INVALID_HEADER_CHARACTER.test(value) ? value.replace(INVALID_HEADER_CHARACTERS, '') : value;
 }
 
 /**

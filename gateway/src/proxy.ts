@@ -14,7 +14,7 @@ import {
 import { IMPORT_MAX_BYTES } from '@lifequest/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { installHotPath } from './hot-path.ts';
-import { type SessionIdentifier, setSessionCookie } from './sessions/request-session.ts';
+import { type SessionIdentifier, sessionCookieHeader, setSessionCookie } from './sessions/request-session.ts';
 
 /** How many paths' own methods are kept (a hero's reads repeat; ids make the rest unbounded). */
 const OWN_METHODS_KEPT = 10_000;
@@ -44,7 +44,11 @@ export async function proxyToServices(
   app: HttpServer,
   options: GatewayOptions,
   guard: (request: FastifyRequest) => Promise<void>,
-  hot: { identify: SessionIdentifier; answerHeaders: Readonly<Record<string, string>> },
+  hot: {
+    identify: SessionIdentifier;
+    identifyKept: (sessionIds: readonly string[]) => HeroIdentity | undefined;
+    answerHeaders: Readonly<Record<string, string>>;
+  },
 ): Promise<{ served(): number }> {
   const signed = identitySigner(options.internalSecret);
   const ownMethods = ownMethodsKept(app, options.routes);
@@ -62,6 +66,8 @@ export async function proxyToServices(
     upstream: (service) =>
       options.services.inProcess(service) ? null : (options.services.url(service) ?? null),
     identify: hot.identify,
+    identifyKept: hot.identifyKept,
+    sessionCookie: (sessionId, protocol) => sessionCookieHeader(app, sessionId, protocol),
     sign: signed,
     ownMethods,
     answerHeaders: hot.answerHeaders,

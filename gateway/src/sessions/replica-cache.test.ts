@@ -37,9 +37,28 @@ await describeWithInfra('redis', 'sessions kept in memory by several replicas', 
     const id = await a.create(data);
     expect(await b.touch(id)).toEqual(data);
     expect(await a.touch(id)).toEqual(data);
+    // What the gateway's hot path reads without a promise (identifyKept): the same copies.
+    expect(b.kept(id)).toEqual(data);
     await a.destroy(id);
+    expect(b.kept(id)).toBeUndefined();
+    expect(a.kept(id)).toBeUndefined();
     expect(await b.touch(id)).toBeNull();
     expect(await a.touch(id)).toBeNull();
+  });
+
+  it('holds in memory only what touch would answer from memory: seen, and not older than its lifetime', async () => {
+    const data = hero();
+    const id = await a.create(data);
+    expect(b.kept(id)).toBeUndefined();
+    const brief = await replicaSessionCache(redisSessionStore(url, prefix), url, prefix, { ttlMs: 50 });
+    try {
+      expect(await brief.touch(id)).toEqual(data);
+      expect(brief.kept(id)).toEqual(data);
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      expect(brief.kept(id)).toBeUndefined();
+    } finally {
+      await brief.close();
+    }
   });
 
   it("ending a hero's sessions on one replica (their deletion) ends every one of them on the other", async () => {
@@ -48,6 +67,8 @@ await describeWithInfra('redis', 'sessions kept in memory by several replicas', 
     const other = await a.create(hero());
     for (const id of [first, second, other]) expect(await b.touch(id)).not.toBeNull();
     await a.destroyForUser(data.userId);
+    expect(b.kept(first)).toBeUndefined();
+    expect(b.kept(other)).toEqual(expect.objectContaining({ userId: expect.any(String) }));
     expect(await b.touch(first)).toBeNull();
     expect(await b.touch(second)).toBeNull();
     expect(await b.touch(other)).not.toBeNull();

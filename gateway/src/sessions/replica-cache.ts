@@ -51,7 +51,7 @@ export async function replicaSessionCache(
   redisUrl: string,
   prefix: string,
   options: { ttlMs?: number } = {},
-): Promise<SessionStore & { readonly replicaId: string }> {
+): Promise<SessionStore & { readonly replicaId: string; kept(sessionId: string): SessionData | undefined }> {
   const ttlMs = options.ttlMs ?? SESSION_CACHE_MS;
   const replicaId = randomUUID();
   const channel = `${prefix}sessions-ended`;
@@ -157,6 +157,11 @@ export async function replicaSessionCache(
         cache.set(key, { data, until: now + ttlMs });
       }
       return data;
+    },
+    kept(sessionId) {
+      if (!listening) return undefined;
+      const kept = cache.get(sessionKey(sessionId));
+      return kept && kept.until > Date.now() ? kept.data : undefined;
     },
     async destroy(sessionId) {
       await store.destroy(sessionId);

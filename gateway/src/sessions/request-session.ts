@@ -1,5 +1,5 @@
 import { AppError, bearerToken, type HeroIdentity } from '@lifequest/platform';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_TTL_SECONDS, type SessionData, type SessionStore } from './store.ts';
 
 export const SESSION_COOKIE = 'lq_session';
@@ -22,8 +22,7 @@ export type SessionIdentifier = (sessionIds: readonly string[]) => Promise<HeroI
  */
 export function sessionAuthenticator(sessions: SessionStore, adminEmails: readonly string[]) {
   const identities = new WeakMap<SessionData, HeroIdentity>();
-  const identify: SessionIdentifier = async (sessionIds) => {
-    const { sessionId, session } = await liveSession(sessionIds, sessions);
+  const heroOf = (sessionId: string, session: SessionData): HeroIdentity => {
     let hero = identities.get(session);
     if (hero?.sessionId !== sessionId) {
       hero = {
@@ -37,10 +36,30 @@ export function sessionAuthenticator(sessions: SessionStore, adminEmails: readon
     }
     return hero;
   };
+  const identify: SessionIdentifier = async (sessionIds) => {
+    const { sessionId, session } = await liveSession(sessionIds, sessions);
+    return heroOf(sessionId, session);
+  };
+  /**
+   * The same answer without a promise, when the store holds every id in memory (the replica's copies,
+   * kept exactly as `touch` would answer from them); undefined otherwise, and for two heroes' sessions,
+   * which `identify` refuses.
+   */
+  const identifyKept = (sessionIds: readonly string[]): HeroIdentity | undefined => {
+    const kept = sessions.kept;
+    if (!kept || sessionIds.length === 0) return undefined;
+    let first: SessionData | undefined;
+    for (const sessionId of sessionIds) {
+      const session = kept(sessionId);
+      if (!session || (first && first.userId !== session.userId)) return undefined;
+      first ??= session;
+    }
+    return heroOf(sessionIds[0]!, first!);
+  };
   const authenticate = async (request: FastifyRequest): Promise<void> => {
     request.signedIn = await identify(readSessionIds(request));
   };
-  return Object.assign(authenticate, { identify });
+  return Object.assign(authenticate, { identify, identifyKept });
 }
 
 /**
@@ -92,13 +111,31 @@ export function sessionIdsOf(
   return [...ids];
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionId: string): void {
-  reply.setCookie(SESSION_COOKIE, sessionId, {
+/** The session cookie's attributes (docs/architecture.md#sessions), on every path that refreshes it. */
+function sessionCookieOptions(protocol: string) {
+  return {
     path: '/',
     httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
+    sameSite: 'lax' as const,
+    secure: protocol === 'https',
     signed: true,
     maxAge: SESSION_TTL_SECONDS,
-  });
+  };
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionId: string): void {
+  reply.setCookie(SESSION_COOKIE, sessionId, sessionCookieOptions(request.protocol));
+}
+
+/** The Set-Cookie value setSessionCookie has @fastify/cookie write, for a path without Fastify's reply. */
+export function sessionCookieHeader(
+  cookies: Pick<FastifyInstance, 'serializeCookie' | 'signCookie'>,
+  sessionId: string,
+  protocol: string,
+): string {
+  return cookies.serializeCookie(
+    SESSION_COOKIE,
+    cookies.signCookie(sessionId),
+    sessionCookieOptions(protocol),
+  );
 }
