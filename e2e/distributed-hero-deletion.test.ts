@@ -38,9 +38,17 @@ await describeWithInfra('postgres', "a hero's deletion across processes", (postg
     const before = (await admin.get<TokenStats>('/api/admin/token-stats')).body;
     expect(before.total_stats.total_requests).toBeGreaterThan(0);
 
-    // The rankings are read from Redis here: the hero is in their sorted sets before the deletion.
-    const named = await redisKeysNaming(lq.infraPrefix, [traces.id]);
-    expect(named.filter((key) => key.includes(':social:rankings:')).length).toBeGreaterThan(0);
+    // The rankings are read from Redis here: the hero is in their sorted sets before the deletion (once
+    // social has applied its change log, a few milliseconds after the hero's last write).
+    await expect
+      .poll(
+        async () =>
+          (await redisKeysNaming(lq.infraPrefix, [traces.id])).filter((key) =>
+            key.includes(':social:rankings:'),
+          ).length,
+        { timeout: 10_000, interval: 50 },
+      )
+      .toBeGreaterThan(0);
 
     // ai is down when the deletion is asked: everyone else purges; ai catches up when it is back.
     await lq.stop('ai');

@@ -34,9 +34,17 @@ await describeWithInfra('postgres', "a hero's own deletion across processes", (p
     const bearer = new HeroClient(lq.gateway.url, 'bearer');
     bearer.sessionId = hero.sessionId;
 
-    // The rankings are read from Redis here: the hero is in their sorted sets before the deletion.
-    const named = await redisKeysNaming(lq.infraPrefix, [traces.id]);
-    expect(named.filter((key) => key.includes(':social:rankings:')).length).toBeGreaterThan(0);
+    // The rankings are read from Redis here: the hero is in their sorted sets before the deletion (once
+    // social has applied its change log, a few milliseconds after the hero's last write).
+    await expect
+      .poll(
+        async () =>
+          (await redisKeysNaming(lq.infraPrefix, [traces.id])).filter((key) =>
+            key.includes(':social:rankings:'),
+          ).length,
+        { timeout: 10_000, interval: 50 },
+      )
+      .toBeGreaterThan(0);
 
     const wrong = await hero.request('DELETE', '/api/auth/me', { password: 'not my password' });
     expect(wrong.status).toBe(401);

@@ -105,7 +105,7 @@ export function createSocialModule(options: SocialModuleOptions = {}): ServiceMo
 }
 
 /**
- * Distributed (Redis and PostgreSQL): the rankings from sorted sets that follow social.heroes' change log
+ * Distributed (Redis and PostgreSQL): the rankings from sorted sets that follow social's change log
  * (rankings/redis-boards.ts), unless RANKINGS_STORE=sql. Embedded (PGlite, no Redis), or with
  * RANKINGS_STORE=sql: the SQL path alone, and nothing logged.
  */
@@ -118,7 +118,11 @@ async function rankings(ctx: ModuleContext): Promise<RankingService | RedisRanki
   const { Redis } = await import('ioredis');
   const redis = new Redis(ctx.config.redisUrl, { maxRetriesPerRequest: 1 });
   ctx.onClose(() => redis.quit().then(() => undefined));
-  return new RedisRankingService({ db: ctx.db, redis, prefix: ctx.config.infraPrefix, log: ctx.log });
+  const boards = new RedisRankingService({ db: ctx.db, redis, prefix: ctx.config.infraPrefix, log: ctx.log });
+  // Follows the change log (its notifications, and a poll); stopped before Redis is closed.
+  const stop = await boards.start();
+  ctx.onClose(stop);
+  return boards;
 }
 
 export const socialModule: ServiceModule = createSocialModule();
