@@ -22,6 +22,10 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'journeys',
+          // A project of a referenced config does not inherit the root's count, and a group runs at one
+          // count: left out, Vitest's default on two cores (one) held every file of the group to one at
+          // a time.
+          maxWorkers: 2,
           root: import.meta.dirname,
           exclude: [...configDefaults.exclude, ...ALONE],
         },
