@@ -95,6 +95,7 @@ interface FeedRow {
   created_at: Date;
   likes: number;
   has_liked: boolean;
+  user_id: string;
   name: string | null;
   active_class_title: string | null;
 }
@@ -110,7 +111,7 @@ app.get('/api/social/feed', async (request, reply) => {
   const userId = await heroOf(request);
   if (!userId) return unauthenticated(reply);
   const { rows } = await pool.query<FeedRow>(
-    `select a.id, a.type, a.title, a.description, a.created_at, a.likes,
+    `select a.id, a.type, a.title, a.description, a.created_at, a.likes, a.user_id,
             exists (select 1 from social.activity_likes l where l.activity_id = a.id and l.user_id = $1)
               as has_liked,
             h.name, h.active_class_title
@@ -131,6 +132,8 @@ app.get('/api/social/feed', async (request, reply) => {
     likes: row.likes,
     hasLiked: row.has_liked,
     user: summary(row),
+    // The hero's own entries carry isOwn (they may remove them from the Hall).
+    isOwn: row.user_id === userId,
   }));
 });
 
