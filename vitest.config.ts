@@ -16,10 +16,7 @@ export default defineConfig({
       'bench',
     ],
     reporters: ['default', './scripts/summary-reporter.ts'],
-    // Vitest's default on two cores is one file at a time; most files wait on PostgreSQL, RabbitMQ or a
-    // child process as much as they compute, so two run at once, the browser journeys and distributed
-    // suites among them. The suites that need the machine to themselves (the soak, the crash, worker-kill
-    // and fault runs) run after all of these, one at a time (e2e/vitest.config.ts, project `alone`).
-    maxWorkers: 2,
+    // Each project states the worker count itself (vitest.workers.ts): a project with a config of its own
+    // does not take the root's.
   },
 });

@@ -1,5 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
+import { WORKERS } from '../vitest.workers.ts';
+
 // The suites that need the machine to themselves: the soak measures memory growth under a fixed load,
 // the crash and worker-kill suites kill processes mid-write, the fault run cuts the broker and
 // PostgreSQL under a thousand toggles. They run after everything else, one at a time.
@@ -22,10 +24,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'journeys',
-          // A project of a referenced config does not inherit the root's count, and a group runs at one
-          // count: left out, Vitest's default on two cores (one) held every file of the group to one at
-          // a time.
-          maxWorkers: 2,
+          maxWorkers: WORKERS,
           root: import.meta.dirname,
           exclude: [...configDefaults.exclude, ...ALONE],
         },

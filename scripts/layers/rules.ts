@@ -9,10 +9,12 @@ export const LAYER_RULES: IForbiddenRuleType[] = [
   {
     name: 'proto-imports-only-zod',
     comment:
-      'proto is contracts and pure rules: zod and its own files, nothing else (its tests also vitest).',
+      'proto is contracts and pure rules: zod and its own files, nothing else (its tests also vitest, and its test config the shared worker count).',
     severity: 'error',
     from: { path: '^proto/' },
-    to: { pathNot: ['^proto/', '^node_modules/zod/', '^node_modules/vitest/'] },
+    to: {
+      pathNot: ['^proto/', '^node_modules/zod/', '^node_modules/vitest/', '^vitest\\.workers\\.ts$'],
+    },
   },
   {
     name: 'platform-knows-no-service',
