@@ -1,4 +1,3 @@
-import type { LeaderboardType } from '@lifequest/proto';
 import { Award, type LucideIcon, Medal, Trophy } from 'lucide-react';
 
 export type RankTier = 'gold' | 'silver' | 'bronze';
