@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The one table of error codes: each stable code, its HTTP status and the short text a hero sees.
  * Every non-2xx body is `{ error, message, code }`; the web shows `error`, then `message` (docs/product.md#errors).
@@ -79,10 +77,3 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, { status: number; error: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
-
-export const ErrorBody = z.object({
-  error: z.string(),
-  message: z.string(),
-  code: z.string(),
-});
-export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -5,6 +5,7 @@ export * from './http/ai.ts';
 export * from './http/auth.ts';
 export * from './http/data-ownership.ts';
 export * from './http/data-transfer.ts';
+export * from './http/error-body.ts';
 export * from './http/params.ts';
 export * from './http/quests.ts';
 export * from './http/social.ts';

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AI_CONVERSATION_MAX, AI_MESSAGE_MAX } from '../rules/chat-limits.ts';
 import { FOUNDATIONS } from '../rules/discipline.ts';
 import { LOCALES } from '../rules/locale.ts';
+import { SMART_PARTS } from '../rules/smart-parts.ts';
 import { uuidField } from './params.ts';
 import { Plan, QuestWithMilestones } from './quests.ts';
 
@@ -25,9 +26,6 @@ const messages = z
 
 export const ConversationPhase = z.enum(['initial', 'ready', 'complete']);
 export type ConversationPhase = z.infer<typeof ConversationPhase>;
-
-export const SMART_PARTS = ['specific', 'measurable', 'achievable', 'relevant', 'timeBound'] as const;
-export type SmartPart = (typeof SMART_PARTS)[number];
 
 const smartPart = z.string().max(1_000).nullable();
 

@@ -13,6 +13,7 @@ export * from './progress.ts';
 export * from './skill-benchmarks.ts';
 export * from './skill-nodes.ts';
 export * from './skill-tree.ts';
+export * from './smart-parts.ts';
 export * from './stories.ts';
 export * from './streak.ts';
 export * from './time.ts';
