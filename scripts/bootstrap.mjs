@@ -91,6 +91,7 @@ function ensureWebBuild() {
     newestMtime(join(web, 'public')),
     newestMtime(join(web, 'index.html')),
     newestMtime(join(web, 'vite.config.ts')),
+    newestMtime(join(web, 'build')),
     newestMtime(join(root, 'proto', 'src')),
   );
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;

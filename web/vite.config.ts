@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompileMessages } from './build/precompile-messages.ts';
 import { precompress } from './build/precompress.ts';
 import { pwaOptions } from './build/pwa.ts';
 
@@ -23,9 +24,21 @@ function protoIsPure(): Plugin {
 }
 
 // Root is pinned to this folder so `vite build web` from the repo root and `vite build` from web/ agree.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [react(), tailwindcss(), protoIsPure(), VitePWA(pwaOptions), precompress()],
+  plugins: [react(), tailwindcss(), protoIsPure(), precompileMessages(), VitePWA(pwaOptions), precompress()],
+  resolve: {
+    // The build's catalogues arrive parsed (build/precompile-messages.ts), so react-intl needs no parser.
+    alias:
+      command === 'build'
+        ? [
+            {
+              find: /^@formatjs\/icu-messageformat-parser$/,
+              replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+            },
+          ]
+        : [],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -51,4 +64,4 @@ export default defineConfig({
       '/api': { target: 'http://localhost:8080', changeOrigin: false },
     },
   },
-});
+}));

@@ -125,3 +125,29 @@ it('keeps the initial JavaScript (entry and preloaded modules) under 150 KB gzip
   const gzip = files.reduce((sum, file) => sum + gzipSync(readFileSync(dist(file)), { level: 9 }).length, 0);
   expect(gzip / 1024).toBeLessThan(150);
 });
+
+/** Every chunk a built module loads before it runs (its static imports, and theirs). */
+function staticGraph(entry: string): string[] {
+  const seen = new Set<string>();
+  const queue = [entry];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const match of text(`assets/${file}`).matchAll(/(?:import|from)\s*["'`]\.\/([^"'`]+\.js)["'`]/g))
+      queue.push(match[1]!);
+  }
+  return [...seen];
+}
+
+it('ships the catalogues parsed and keeps zod off the first screens (build/precompile-messages.ts)', () => {
+  const html = text('index.html');
+  const entry = /<script[^>]+src="\/assets\/([^"]+\.js)"/.exec(html)![1]!;
+  const landing = /import\(["`]\.\/(LandingPage-[^"`]+\.js)["`]\)/.exec(text(`assets/${entry}`))![1]!;
+  const firstScreens = [...staticGraph(entry), ...staticGraph(landing)];
+  const code = firstScreens.map((file) => text(`assets/${file}`)).join('\n');
+  // The ICU parser's error kinds, in its code only: the build formats ASTs, react-intl parses nothing.
+  expect(code).not.toContain('EXPECT_ARGUMENT_CLOSING_BRACE');
+  expect(code).toContain('"type":0,"value":"Welcome Back, Hero"');
+  // zod's schemas: the landing page lists the SMART parts and reads error codes, but validates nothing.
+  expect(code).not.toContain('_zod');
+});

@@ -3,7 +3,6 @@ import { CalendarDays, Trash2, Trophy } from 'lucide-react';
 import { foundationName } from '../foundations/foundationText.ts';
 import { foundationTheme } from '../foundations/foundationTheme.ts';
 import { formatDay } from '../i18n/format.ts';
-import { en } from '../i18n/messages/en.ts';
 import { useLocale, useT } from '../i18n/useT.ts';
 import { goalIsBehind } from '../replan/behind.ts';
 import { ReplanButton } from '../replan/ReplanButton.tsx';
@@ -15,8 +14,6 @@ import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { MilestoneRow } from './MilestoneRow.tsx';
 import { TargetProgress } from './TargetProgress.tsx';
 import type { Goal, Milestone } from './types.ts';
-
-export const DELETE_GOAL_CONFIRMATION = en['goal.delete.body'];
 
 export interface GoalCardProps {
   goal: Goal;

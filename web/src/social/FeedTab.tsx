@@ -13,15 +13,12 @@ import {
 } from 'lucide-react';
 import { classTitleText } from '../i18n/classTitle.ts';
 import { timeAgoText } from '../i18n/format.ts';
-import { en } from '../i18n/messages/en.ts';
 import { useT } from '../i18n/useT.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { useNow } from '../ui/useNow.ts';
 import { EmptyTab, HeroAvatar } from './socialParts.tsx';
 import { useFeed, useLike, useRemoveActivity } from './socialQueries.ts';
-
-export const REMOVE_ACTIVITY_CONFIRMATION = en['feed.remove.body'];
 
 const ACTIVITY_ICONS: Record<ActivityType, LucideIcon> = {
   milestone_reached: Flag,

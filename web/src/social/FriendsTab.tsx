@@ -3,7 +3,6 @@ import { Ban, Flame, UserMinus, UserPlus, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { classTitleText } from '../i18n/classTitle.ts';
 import { formatNumber } from '../i18n/format.ts';
-import { en } from '../i18n/messages/en.ts';
 import { useLocale, useT } from '../i18n/useT.ts';
 import { Button } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
@@ -12,10 +11,6 @@ import { Field } from '../ui/Field.tsx';
 import { LoadFailed } from '../ui/LoadFailed.tsx';
 import { EmptyTab, HeroAvatar } from './socialParts.tsx';
 import { useAddFriend, useBlock, useBlocks, useFriends, useUnblock, useUnfriend } from './socialQueries.ts';
-
-/** The English confirmations, as the catalogue words them (the tests read them). */
-export const unfriendConfirmation = (name: string) => en['friends.unfriend.body'].replace('{name}', name);
-export const blockConfirmation = (name: string) => en['friends.block.body'].replace('{name}', name);
 
 const smallButton =
   'inline-flex min-h-9 items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm transition-colors';
