@@ -24,21 +24,9 @@ function protoIsPure(): Plugin {
 }
 
 // Root is pinned to this folder so `vite build web` from the repo root and `vite build` from web/ agree.
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   root: webRoot,
   plugins: [react(), tailwindcss(), protoIsPure(), precompileMessages(), VitePWA(pwaOptions), precompress()],
-  resolve: {
-    // The build's catalogues arrive parsed (build/precompile-messages.ts), so react-intl needs no parser.
-    alias:
-      command === 'build'
-        ? [
-            {
-              find: /^@formatjs\/icu-messageformat-parser$/,
-              replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
-            },
-          ]
-        : [],
-  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -64,4 +52,4 @@ export default defineConfig(({ command }) => ({
       '/api': { target: 'http://localhost:8080', changeOrigin: false },
     },
   },
-}));
+});

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
@@ -66,5 +68,20 @@ describe('the build’s precompiled catalogues', () => {
     ]);
     expect(module.es.c?.[1]).toMatchObject({ type: TYPE.plural, value: 'count' });
     expect(await transform.call(context, source, '/repo/web/src/social/FeedTab.tsx')).toBeNull();
+  });
+
+  it('leaves the catalogues to react-intl: no other app code reads their entries, which the build makes ASTs', () => {
+    // Under happy-dom, URL is the DOM's (fileURLToPath refuses it): the path is read off it instead.
+    const src = join(dirname(decodeURIComponent(new URL(import.meta.url).pathname)), '..', 'src');
+    const readers = (readdirSync(src, { recursive: true }) as string[])
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .filter((file) =>
+        /import \{[^}]*\b(en|es|de)\b[^}]*\} from '[./]*(i18n\/)?messages\//.test(
+          readFileSync(join(src, file), 'utf8'),
+        ),
+      )
+      .sort();
+    // The provider, the toast translator and the loader hand the catalogues to react-intl whole.
+    expect(readers).toEqual(['i18n/I18nProvider.tsx', 'i18n/catalogue.ts', 'i18n/translate.ts']);
   });
 });
