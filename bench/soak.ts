@@ -25,8 +25,11 @@ const result = await runSoak({
           `${name} ${p.rssMB.toFixed(0)}MB (heap ${p.heapUsedMB.toFixed(0)})/${p.loopDelayMs.toFixed(1)}ms`,
       )
       .join(' ');
+    const actions = Object.entries(s.byAction)
+      .map(([name, a]) => `${name} ${a.p50Ms.toFixed(0)}/${a.p99Ms.toFixed(0)}`)
+      .join(' ');
     process.stdout.write(
-      `${(s.at / 60).toFixed(1)} min${s.warm ? '' : ' (warm-up)'}: ${s.requests} req, p99 ${s.p99Ms.toFixed(1)} ms, errors ${s.errors}, 4xx ${s.refusals}, backlog ${s.backlog}; ${rss}\n`,
+      `${(s.at / 60).toFixed(1)} min${s.warm ? '' : ' (warm-up)'}: ${s.requests} req, p99 ${s.p99Ms.toFixed(1)} ms, errors ${s.errors}, 4xx ${s.refusals}, backlog ${s.backlog}; ${rss}\n  p50/p99 ms by action: ${actions}\n`,
     );
   },
 });
@@ -44,8 +47,11 @@ const within =
   Object.values(result.rssGrowthPct).every((pct) => pct <= 10) &&
   result.p99DriftPct <= 20 &&
   result.errors === 0;
+const drifts = Object.entries(result.p99DriftByActionPct)
+  .map(([name, pct]) => `${name} ${pct.toFixed(1)}%`)
+  .join(', ');
 process.stdout.write(
-  `${title}: RSS growth after warm-up ${growth}; p99 drift ${result.p99DriftPct.toFixed(1)}%; errors ${result.errors}; max backlog ${result.maxBacklog}; ${within ? 'within the limits' : 'OUTSIDE the limits'}\n`,
+  `${title}: RSS growth after warm-up ${growth}; p99 drift ${result.p99DriftPct.toFixed(1)}% (by action: ${drifts}); errors ${result.errors}; max backlog ${result.maxBacklog}; ${within ? 'within the limits' : 'OUTSIDE the limits'}\n`,
 );
 for (const example of result.errorExamples) process.stdout.write(`  error: ${example}\n`);
 const refused = Object.entries(result.refusedBy).sort((a, b) => b[1] - a[1]);

@@ -27,6 +27,8 @@ export interface SoakSample {
   /** Requests of this interval: count, p99 (ms), errors (5xx or no answer), refusals (4xx). */
   requests: number;
   p99Ms: number;
+  /** The same interval per action of the mix (dashboard, toggle, story…): which of them makes the tail. */
+  byAction: Record<string, { requests: number; p50Ms: number; p99Ms: number }>;
   errors: number;
   refusals: number;
   /** Outbox rows not yet confirmed by the broker, all services together. */
@@ -39,6 +41,8 @@ export interface SoakResult {
   rssGrowthPct: Record<string, number>;
   /** p99's drift after warm-up, in % (`growthPct`, as for RSS). */
   p99DriftPct: number;
+  /** Per action of the mix: its p99's drift after warm-up, in % (which request slows as the data grows). */
+  p99DriftByActionPct: Record<string, number>;
   errors: number;
   maxBacklog: number;
   /** The first few errors, for a failing run to say what they were. */
@@ -156,6 +160,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     };
 
     let durations: number[] = [];
+    let durationsByAction = new Map<string, number[]>();
     let errors = 0;
     let refusals = 0;
     const refusedBy: Record<string, number> = {};
@@ -167,7 +172,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       const start = performance.now();
       try {
         const reply = await fn(hero);
-        durations.push(performance.now() - start);
+        const took = performance.now() - start;
+        durations.push(took);
+        const own = durationsByAction.get(name);
+        if (own) own.push(took);
+        else durationsByAction.set(name, [took]);
         if (reply.status >= 500) {
           errors++;
           if (errorExamples.length < 5)
@@ -204,17 +213,24 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         backlog += metricSum(reply.body, 'lifequest_outbox_backlog');
       }
       const interval = percentiles(durations);
+      const byAction: SoakSample['byAction'] = {};
+      for (const [name, own] of [...durationsByAction].sort(([a], [b]) => a.localeCompare(b))) {
+        const { p50, p99, count } = percentiles(own);
+        byAction[name] = { requests: count, p50Ms: p50, p99Ms: p99 };
+      }
       const sample: SoakSample = {
         at,
         warm: at > options.warmupSeconds,
         processes,
         requests: durations.length,
         p99Ms: interval.p99,
+        byAction,
         errors,
         refusals,
         backlog,
       };
       durations = [];
+      durationsByAction = new Map();
       errors = 0;
       refusals = 0;
       samples.push(sample);
@@ -248,10 +264,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     for (const name of Object.keys(measured[0]!.processes)) {
       rssGrowthPct[name] = growthPct(measured.map((s) => s.processes[name]?.rssMB ?? 0));
     }
+    const p99DriftByActionPct: Record<string, number> = {};
+    for (const name of mix.map(([, n]) => n).sort()) {
+      const own = measured.flatMap((s) => (s.byAction[name] ? [s.byAction[name].p99Ms] : []));
+      if (own.length > 0) p99DriftByActionPct[name] = growthPct(own);
+    }
     return {
       samples,
       rssGrowthPct,
       p99DriftPct: growthPct(measured.map((s) => s.p99Ms)),
+      p99DriftByActionPct,
       errors: totalErrors,
       maxBacklog: Math.max(0, ...samples.map((s) => s.backlog)),
       errorExamples,
@@ -300,6 +322,13 @@ export function soakChart(result: SoakResult, title: string): string {
       names.map((n) => ({ name: n, values: result.samples.map((s) => s.processes[n]?.loopDelayMs ?? 0) })),
     ],
     ['request p99 (ms)', [{ name: 'all requests', values: result.samples.map((s) => s.p99Ms) }]],
+    [
+      'request p99 by action (ms)',
+      Object.keys(result.p99DriftByActionPct).map((n) => ({
+        name: n,
+        values: result.samples.map((s) => s.byAction[n]?.p99Ms ?? 0),
+      })),
+    ],
     ['outbox backlog (rows)', [{ name: 'all services', values: result.samples.map((s) => s.backlog) }]],
   ];
   const times = result.samples.map((s) => s.at);
