@@ -2,9 +2,12 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 import { WORKERS } from '../vitest.workers.ts';
 
-// The suites that need the machine to themselves: the soak measures memory growth under a fixed load,
+// The suites kept away from the rest of `npm test`: the soak measures memory growth under a fixed load,
 // the crash and worker-kill suites kill processes mid-write, the fault run cuts the broker and
-// PostgreSQL under a thousand toggles. They run after everything else, one at a time.
+// PostgreSQL (its own database, through a proxy of its own) under a thousand toggles. They run after
+// everything else, two at a time: the soak first (scripts/test-sequencer.ts), and beside it the other
+// three one after another. The soak's load is light (20 requests a second); its limits are on growth,
+// never on durations.
 const ALONE = [
   'soak.test.ts',
   'crash/**/*.test.ts',
@@ -35,7 +38,7 @@ export default defineConfig({
           name: 'alone',
           root: import.meta.dirname,
           include: ALONE,
-          maxWorkers: 1,
+          maxWorkers: WORKERS,
           sequence: { groupOrder: 1 },
         },
       },
