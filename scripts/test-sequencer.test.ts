@@ -35,6 +35,16 @@ describe('the test sequencer', () => {
     ]);
   });
 
+  it('keeps the soak within its own group when it is the only file there', async () => {
+    const files = [
+      spec('e2e/fault-injection.test.ts', 'later', 2),
+      spec('e2e/soak.test.ts', 'e2e (alone)', 1),
+      spec('e2e/web-journey.test.ts', 'e2e (journeys)', 0),
+    ];
+    const sorted = (await new TestSequencer(ctx).sort(files)).map((s) => s.moduleId.slice(ROOT.length));
+    expect(sorted).toEqual(['e2e/web-journey.test.ts', 'e2e/soak.test.ts', 'e2e/fault-injection.test.ts']);
+  });
+
   it("leaves Vitest's order as it is without the soak", async () => {
     const without = [
       spec('e2e/crash/kill-9.test.ts', 'e2e (alone)', 1),
