@@ -82,4 +82,32 @@ await describeWithInfra('postgres', 'the AI budget on PostgreSQL', (postgresUrl)
     expect(await meter.spentToday(userId)).toBe(4_000);
     expect(await db.tokenReservation.count({ where: { userId } })).toBe(0);
   });
+
+  it("counts the day's tokens of heroes settling side by side, none lost on the shared counters", async () => {
+    const heroes = Array.from({ length: 16 }, () => randomUUID());
+    const usage = (tokens: number): ModelUsage => ({
+      model: 'gpt-4o-mini',
+      promptTokens: tokens,
+      completionTokens: 1,
+      source: 'api',
+    });
+    await Promise.all(
+      heroes.flatMap((hero, h) =>
+        Array.from({ length: 3 }, (_, c) =>
+          meter.metered(hero, 'advisor', 10, async (onUsage) => {
+            onUsage(usage(h * 3 + c));
+            return 'answered';
+          }),
+        ),
+      ),
+    );
+    const [row] = await database.query<{ rows: string; counted: string; committed: string }>(
+      `select (select sum(total_tokens) from ai.token_usage where created_at >= $1) as rows,
+              (select sum(tokens) from ai.token_days where day >= ($1 at time zone 'UTC')::date) as counted,
+              ai.installation_tokens_committed($1, now()) as committed`,
+      [new Date(Date.UTC(2000, 0, 1))],
+    );
+    expect(Number(row!.counted)).toBe(Number(row!.rows));
+    expect(Number(row!.committed)).toBe(Number(row!.rows));
+  });
 });

@@ -263,8 +263,9 @@ export class Meter {
 
   /**
    * The installation's ceiling as the SQL functions take it (null: none): today's tokens of every hero
-   * plus those held by calls in flight. Not under a lock across heroes, so calls admitted at the same
-   * moment may end the day a few allowances over.
+   * (the day's counters, kept by a trigger on every usage row: migration 0008) plus those held by calls
+   * in flight. Not under a lock across heroes, so calls admitted at the same moment may end the day a few
+   * allowances over.
    */
   #installationLimit(): number | null {
     return Number.isFinite(this.#installationDailyBudget) ? this.#installationDailyBudget : null;
