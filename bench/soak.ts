@@ -22,14 +22,17 @@ const result = await runSoak({
     const rss = Object.entries(s.processes)
       .map(
         ([name, p]) =>
-          `${name} ${p.rssMB.toFixed(0)}MB (heap ${p.heapUsedMB.toFixed(0)})/${p.loopDelayMs.toFixed(1)}ms`,
+          `${name} ${p.rssMB.toFixed(0)}MB (heap ${p.heapUsedMB.toFixed(0)} of ${p.heapTotalMB.toFixed(0)}, young ${p.newSpaceMB.toFixed(0)})/${p.loopDelayMs.toFixed(1)}ms`,
       )
       .join(' ');
     const actions = Object.entries(s.byAction)
       .map(([name, a]) => `${name} ${a.p50Ms.toFixed(0)}/${a.p99Ms.toFixed(0)}`)
       .join(' ');
+    const stages = Object.entries(s.toggleStagesMs)
+      .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+      .join(', ');
     process.stdout.write(
-      `${(s.at / 60).toFixed(1)} min${s.warm ? '' : ' (warm-up)'}: ${s.requests} req, p99 ${s.p99Ms.toFixed(1)} ms, errors ${s.errors}, 4xx ${s.refusals}, backlog ${s.backlog}; ${rss}\n  p50/p99 ms by action: ${actions}\n`,
+      `${(s.at / 60).toFixed(1)} min${s.warm ? '' : ' (warm-up)'}: ${s.requests} req, p99 ${s.p99Ms.toFixed(1)} ms, errors ${s.errors}, 4xx ${s.refusals}, backlog ${s.backlog}; ${rss}\n  p50/p99 ms by action: ${actions}\n  toggle stages, mean ms: ${stages}\n`,
     );
   },
 });
@@ -50,8 +53,11 @@ const within =
 const drifts = Object.entries(result.p99DriftByActionPct)
   .map(([name, pct]) => `${name} ${pct.toFixed(1)}%`)
   .join(', ');
+const stageGrowth = Object.entries(result.toggleStageGrowthPct)
+  .map(([name, pct]) => `${name} ${pct.toFixed(1)}%`)
+  .join(', ');
 process.stdout.write(
-  `${title}: RSS growth after warm-up ${growth}; p99 drift ${result.p99DriftPct.toFixed(1)}% (by action: ${drifts}); errors ${result.errors}; max backlog ${result.maxBacklog}; ${within ? 'within the limits' : 'OUTSIDE the limits'}\n`,
+  `${title}: RSS growth after warm-up ${growth}; p99 drift ${result.p99DriftPct.toFixed(1)}% (by action: ${drifts}; the toggle's stages' means: ${stageGrowth}); errors ${result.errors}; max backlog ${result.maxBacklog}; ${within ? 'within the limits' : 'OUTSIDE the limits'}\n`,
 );
 for (const example of result.errorExamples) process.stdout.write(`  error: ${example}\n`);
 const refused = Object.entries(result.refusedBy).sort((a, b) => b[1] - a[1]);

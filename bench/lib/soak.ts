@@ -14,6 +14,13 @@ export interface SoakOptions {
   heroes: number;
   /** Requests started per second, all heroes together (a fixed load, not as fast as possible). */
   rate: number;
+  /**
+   * NODE_OPTIONS for every process, when set. The short soak pins V8's young generation with it: V8
+   * doubles a busy process's semi-spaces (16 → 32 → 64 MB each) at a moment that depends on the load,
+   * and the pages of the larger ones then join the RSS over the next minute, a step that is sizing, not
+   * a leak, and that a three-minute run cannot wait out (docs/features/scale.md#soak).
+   */
+  nodeOptions?: string;
   /** Called with each sample as it is taken (the CLI prints a line). */
   onSample?: (sample: SoakSample) => void;
 }
@@ -23,7 +30,19 @@ export interface SoakSample {
   at: number;
   warm: boolean;
   /** Per process: resident memory (MB) and event-loop delay p99 (ms) from its own /metrics. */
-  processes: Record<string, { rssMB: number; heapUsedMB: number; loopDelayMs: number }>;
+  processes: Record<
+    string,
+    {
+      rssMB: number;
+      heapUsedMB: number;
+      /** V8's heap as committed (what of it counts in the RSS), and of it the young generation's. */
+      heapTotalMB: number;
+      newSpaceMB: number;
+      /** Memory V8 knows of outside its heap: Buffers, WebAssembly memories (undici's parser, PGlite). */
+      externalMB: number;
+      loopDelayMs: number;
+    }
+  >;
   /** Requests of this interval: count, p99 (ms), errors (5xx or no answer), refusals (4xx). */
   requests: number;
   p99Ms: number;
@@ -33,6 +52,13 @@ export interface SoakSample {
   refusals: number;
   /** Outbox rows not yet confirmed by the broker, all services together. */
   backlog: number;
+  /**
+   * The toggle's stages as the processes themselves timed them in this interval (their request-duration
+   * histograms: the sum's and count's growth since the last sample), mean ms: the gateway's whole
+   * request, quests' handler (its transaction and the wait below), auth's wait for its ledger to hold the
+   * toggle's events and its read of the totals. Which of them grows when the toggle slows.
+   */
+  toggleStagesMs: Record<string, number>;
 }
 
 export interface SoakResult {
@@ -43,6 +69,8 @@ export interface SoakResult {
   p99DriftPct: number;
   /** Per action of the mix: its p99's drift after warm-up, in % (which request slows as the data grows). */
   p99DriftByActionPct: Record<string, number>;
+  /** Per stage of the toggle (`toggleStagesMs`): its mean's growth after warm-up, in %. */
+  toggleStageGrowthPct: Record<string, number>;
   errors: number;
   maxBacklog: number;
   /** The first few errors, for a failing run to say what they were. */
@@ -117,6 +145,23 @@ function actions(gw: string): [number, string, Action][] {
   ];
 }
 
+/** The toggle's stages: which process's histogram, and the series' labels as that process writes them. */
+const TOGGLE_STAGES: readonly (readonly [stage: string, target: string, labels: string])[] = [
+  ['gateway', 'gateway', 'service="gateway",method="POST",route="/api/milestones/*"'],
+  ['quests', 'quests', 'service="quests",method="POST",route="/api/milestones/:id/toggle"'],
+  ['auth wait', 'auth', 'service="auth",method="GET",route="/internal/auth/xp/:userId"'],
+];
+
+/** A histogram series' sum and count (prom-client's text), by its exact labels. */
+function histogramTotals(text: string, name: string, labels: string): { sum: number; count: number } {
+  const value = (suffix: string) => {
+    const prefix = `${name}_${suffix}{${labels}}`;
+    const line = text.split('\n').find((l) => l.startsWith(prefix));
+    return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+  };
+  return { sum: value('sum'), count: value('count') };
+}
+
 /** prom-client's text: the value of one series (the first matching line). */
 function metric(text: string, name: string): number {
   const line = text.split('\n').find((l) => l.startsWith(name) && !l.startsWith('#'));
@@ -132,7 +177,10 @@ function metricSum(text: string, name: string): number {
 
 export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const metricsToken = randomBytes(16).toString('hex');
-  const lq = await startDistributed({ METRICS_TOKEN: metricsToken });
+  const lq = await startDistributed({
+    METRICS_TOKEN: metricsToken,
+    ...(options.nodeOptions ? { NODE_OPTIONS: options.nodeOptions } : {}),
+  });
   try {
     const gw = lq.gateway.url;
     const data = await seedThroughApi(gw, {
@@ -194,20 +242,33 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     };
 
     const samples: SoakSample[] = [];
+    const stageTotals = new Map<string, { sum: number; count: number }>();
     const started = performance.now();
     const sampleNow = async () => {
       const at = (performance.now() - started) / 1000;
       const processes: SoakSample['processes'] = {};
       let backlog = 0;
+      const toggleStagesMs: Record<string, number> = {};
       for (const [name, target] of lq.targets) {
         const reply = await call(`${target.url}/metrics`, {
           headers: { authorization: `Bearer ${metricsToken}` },
         });
+        for (const [stage, owner, labels] of TOGGLE_STAGES) {
+          if (owner !== name) continue;
+          const now = histogramTotals(reply.body, 'lifequest_http_request_duration_seconds', labels);
+          const before = stageTotals.get(stage) ?? { sum: 0, count: 0 };
+          stageTotals.set(stage, now);
+          const count = now.count - before.count;
+          if (count > 0) toggleStagesMs[stage] = ((now.sum - before.sum) / count) * 1000;
+        }
         processes[name] = {
           rssMB: target.rssMB(),
           // V8's heap in use (prom-client's gauge, as of the last scrape): beside the RSS it tells a heap
           // that keeps what it allocates (a leak) from one sized once to its working set.
           heapUsedMB: metric(reply.body, 'nodejs_heap_size_used_bytes') / 1e6,
+          heapTotalMB: metric(reply.body, 'nodejs_heap_size_total_bytes') / 1e6,
+          newSpaceMB: metric(reply.body, 'nodejs_heap_space_size_total_bytes{space="new"}') / 1e6,
+          externalMB: metric(reply.body, 'nodejs_external_memory_bytes') / 1e6,
           loopDelayMs: metric(reply.body, 'nodejs_eventloop_lag_p99_seconds') * 1000,
         };
         backlog += metricSum(reply.body, 'lifequest_outbox_backlog');
@@ -228,6 +289,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         errors,
         refusals,
         backlog,
+        toggleStagesMs,
       };
       durations = [];
       durationsByAction = new Map();
@@ -269,9 +331,17 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       const own = measured.flatMap((s) => (s.byAction[name] ? [s.byAction[name].p99Ms] : []));
       if (own.length > 0) p99DriftByActionPct[name] = growthPct(own);
     }
+    const toggleStageGrowthPct: Record<string, number> = {};
+    for (const [stage] of TOGGLE_STAGES) {
+      const own = measured.flatMap((s) =>
+        s.toggleStagesMs[stage] === undefined ? [] : [s.toggleStagesMs[stage]],
+      );
+      if (own.length > 0) toggleStageGrowthPct[stage] = growthPct(own);
+    }
     return {
       samples,
       rssGrowthPct,
+      toggleStageGrowthPct,
       p99DriftPct: growthPct(measured.map((s) => s.p99Ms)),
       p99DriftByActionPct,
       errors: totalErrors,
@@ -327,6 +397,13 @@ export function soakChart(result: SoakResult, title: string): string {
       Object.keys(result.p99DriftByActionPct).map((n) => ({
         name: n,
         values: result.samples.map((s) => s.byAction[n]?.p99Ms ?? 0),
+      })),
+    ],
+    [
+      'toggle stages, mean (ms)',
+      Object.keys(result.toggleStageGrowthPct).map((n) => ({
+        name: n,
+        values: result.samples.map((s) => s.toggleStagesMs[n] ?? 0),
       })),
     ],
     ['outbox backlog (rows)', [{ name: 'all services', values: result.samples.map((s) => s.backlog) }]],
