@@ -59,6 +59,11 @@ const stageGrowth = Object.entries(result.toggleStageGrowthPct)
 process.stdout.write(
   `${title}: RSS growth after warm-up ${growth}; p99 drift ${result.p99DriftPct.toFixed(1)}% (by action: ${drifts}; the toggle's stages' means: ${stageGrowth}); errors ${result.errors}; max backlog ${result.maxBacklog}; ${within ? 'within the limits' : 'OUTSIDE the limits'}\n`,
 );
+if (result.vacuumedByTheSoak) {
+  process.stdout.write(
+    "PostgreSQL's autovacuum is off on this server: the soak vacuumed its database every minute\n",
+  );
+}
 for (const example of result.errorExamples) process.stdout.write(`  error: ${example}\n`);
 const refused = Object.entries(result.refusedBy).sort((a, b) => b[1] - a[1]);
 process.stdout.write(

@@ -2,6 +2,7 @@
 // that anything growing (memory, event-loop delay, the tail, the outbox) shows. `npm run soak` runs it
 // for SOAK_MINUTES (30); e2e/soak.test.ts runs a short one with the same limits as assertions.
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { startDistributed } from './distributed.ts';
 import { call, percentiles } from './load.ts';
 import { type SeededHero, seedThroughApi } from './seed.ts';
@@ -77,6 +78,34 @@ export interface SoakResult {
   errorExamples: string[];
   /** The refusals (4xx) of the whole run by action, status and code: which of the hero's asks the rules refused. */
   refusedBy: Record<string, number>;
+  /** Whether the soak vacuumed its database itself, the server's autovacuum being off (`vacuumEveryMinute`). */
+  vacuumedByTheSoak: boolean;
+}
+
+/**
+ * PostgreSQL's autovacuum, stood in for when the server has it off (these machines' PostgreSQL does, in
+ * its CI configuration): a `VACUUM (ANALYZE)` of the run's own database every minute, autovacuum's default
+ * nap. Without it every row a toggle updates leaves a dead version that nothing reclaims, and the soak
+ * would measure the server's configuration instead of LifeQuest. A production PostgreSQL keeps
+ * autovacuum on, PostgreSQL's default (docs/operations.md). Returns null when autovacuum is on.
+ */
+async function vacuumEveryMinute(databaseUrl: string): Promise<(() => Promise<void>) | null> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const [setting] = (await client.query<{ autovacuum: string }>('show autovacuum')).rows;
+  if (setting?.autovacuum !== 'off') {
+    await client.end();
+    return null;
+  }
+  let running = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(() => client.query('vacuum (analyze)').then(() => undefined));
+  }, 60_000);
+  return async () => {
+    clearInterval(timer);
+    await running.catch(() => {});
+    await client.end();
+  };
 }
 
 type Action = (hero: SoakHero) => Promise<{ status: number; body: string }>;
@@ -181,7 +210,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     METRICS_TOKEN: metricsToken,
     ...(options.nodeOptions ? { NODE_OPTIONS: options.nodeOptions } : {}),
   });
+  let stopVacuum: (() => Promise<void>) | null = null;
   try {
+    stopVacuum = await vacuumEveryMinute(lq.infra.databaseUrl);
     const gw = lq.gateway.url;
     const data = await seedThroughApi(gw, {
       heroes: options.heroes,
@@ -348,8 +379,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       maxBacklog: Math.max(0, ...samples.map((s) => s.backlog)),
       errorExamples,
       refusedBy,
+      vacuumedByTheSoak: stopVacuum !== null,
     };
   } finally {
+    await stopVacuum?.();
     await lq.close();
   }
 }
