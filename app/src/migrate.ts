@@ -28,6 +28,22 @@ export async function migrateAll(
   }
 }
 
+/**
+ * Says so when the server's autovacuum is off. LifeQuest updates the same rows on every toggle (a hero's
+ * totals, their ranking row, the outbox's rows as they are published), and without autovacuum their dead
+ * versions pile up and every toggle reads more of them (docs/operations.md#postgresql-rabbitmq-and-redis).
+ * A warning, not a refusal: a database may be vacuumed by other means.
+ */
+export async function warnIfAutovacuumOff(db: Database, log: Logger): Promise<void> {
+  const [row] = await db.query<{ autovacuum: string }>('show autovacuum');
+  if (row?.autovacuum === 'off') {
+    log.warn(
+      { autovacuum: 'off' },
+      "PostgreSQL's autovacuum is off: rows LifeQuest updates on every toggle will bloat unless the database is vacuumed otherwise",
+    );
+  }
+}
+
 async function main(): Promise<number> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -47,6 +63,7 @@ async function main(): Promise<number> {
   try {
     db = await openPostgres(config.databaseUrl);
     await migrateAll(db, registry.modules, log);
+    await warnIfAutovacuumOff(db, log);
     return 0;
   } catch (error) {
     log.fatal({ err: error }, 'migration failed');

@@ -40,6 +40,10 @@ await describeWithInfra('postgres', `the migrate step (${MIGRATE_COMMAND})`, (ur
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
+      // The server's autovacuum, as the step reads it: off is worth a warning to whoever runs it.
+      const { rows: setting } = await client.query<{ autovacuum: string }>('show autovacuum');
+      const warned = first.output.includes("PostgreSQL's autovacuum is off");
+      expect(warned, first.output).toBe(setting[0]?.autovacuum === 'off');
       for (const module of registry.modules) {
         const files = readdirSync(fileURLToPath(module.migrations)).filter((f) => f.endsWith('.sql'));
         const { rows } = await client.query(
