@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { describeWithInfra } from '@lifequest/platform/testing';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runSoak, type SoakResult } from '../bench/lib/soak.ts';
 
@@ -22,7 +23,7 @@ function heavyLock(): Promise<ChildProcess> {
   });
 }
 
-await describeWithInfra('postgres', 'a short soak, distributed', () => {
+await describeWithInfra('postgres', 'a short soak, distributed', (postgresUrl) => {
   let lock: ChildProcess | undefined;
   let result: SoakResult;
 
@@ -98,6 +99,17 @@ await describeWithInfra('postgres', 'a short soak, distributed', () => {
     // (A sample's means may cut the interval's edge requests differently; their medians do not.)
     expect(median('quests')).toBeLessThan(median('gateway'));
     expect(median('auth wait')).toBeLessThan(median('quests'));
+  });
+
+  it("vacuums its database exactly when the server's autovacuum is off", async () => {
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ autovacuum: string }>('show autovacuum');
+      expect(result.vacuumedByTheSoak).toBe(rows[0]?.autovacuum === 'off');
+    } finally {
+      await client.end();
+    }
   });
 
   it('keeps the outbox backlog bounded: it never piles up', () => {

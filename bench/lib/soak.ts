@@ -91,6 +91,8 @@ export interface SoakResult {
  */
 async function vacuumEveryMinute(databaseUrl: string): Promise<(() => Promise<void>) | null> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A dropped connection fails the rounds after it (reported there), not the soak.
+  client.on('error', () => {});
   await client.connect();
   const [setting] = (await client.query<{ autovacuum: string }>('show autovacuum')).rows;
   if (setting?.autovacuum !== 'off') {
@@ -99,7 +101,15 @@ async function vacuumEveryMinute(databaseUrl: string): Promise<(() => Promise<vo
   }
   let running = Promise.resolve();
   const timer = setInterval(() => {
-    running = running.then(() => client.query('vacuum (analyze)').then(() => undefined));
+    // A failed round (the server restarting, say) is reported and the next minute tries again.
+    running = running.then(() =>
+      client.query('vacuum (analyze)').then(
+        () => undefined,
+        (error: unknown) => {
+          process.stderr.write(`soak: could not vacuum its database: ${String(error)}\n`);
+        },
+      ),
+    );
   }, 60_000);
   return async () => {
     clearInterval(timer);
