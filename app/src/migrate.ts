@@ -34,7 +34,7 @@ export async function migrateAll(
  * versions pile up and every toggle reads more of them (docs/operations.md#postgresql-rabbitmq-and-redis).
  * A warning, not a refusal: a database may be vacuumed by other means.
  */
-export async function warnIfAutovacuumOff(db: Database, log: Logger): Promise<void> {
+async function warnIfAutovacuumOff(db: Database, log: Logger): Promise<void> {
   const [row] = await db.query<{ autovacuum: string }>('show autovacuum');
   if (row?.autovacuum === 'off') {
     log.warn(

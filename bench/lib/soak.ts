@@ -193,12 +193,7 @@ const TOGGLE_STAGES: readonly (readonly [stage: string, target: string, labels: 
 
 /** A histogram series' sum and count (prom-client's text), by its exact labels. */
 function histogramTotals(text: string, name: string, labels: string): { sum: number; count: number } {
-  const value = (suffix: string) => {
-    const prefix = `${name}_${suffix}{${labels}}`;
-    const line = text.split('\n').find((l) => l.startsWith(prefix));
-    return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
-  };
-  return { sum: value('sum'), count: value('count') };
+  return { sum: metric(text, `${name}_sum{${labels}}`), count: metric(text, `${name}_count{${labels}}`) };
 }
 
 /** prom-client's text: the value of one series (the first matching line). */

@@ -1,4 +1,4 @@
-import type { EventEnvelope, EventName } from '@lifequest/proto';
+import { type EventEnvelope, type EventName, isUuid } from '@lifequest/proto';
 import type { Logger } from '../logger.ts';
 import type { HandledWatchers } from './handled.ts';
 import type { EventBus, SqlTx } from './ports.ts';
@@ -65,9 +65,6 @@ export async function subscribeThroughInbox<T extends SqlTx, N extends EventName
   });
 }
 
-/** An event id as the inbox keeps them (uuid); no other string can be in it. */
-const EVENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Whether `consumer` has handled every one of these events (their inbox rows are committed). A look
  * by the inbox's key, (consumer, event_id) with the ids as one array: its cost does not grow with the
@@ -82,7 +79,8 @@ export async function hasHandled(
 ): Promise<boolean> {
   if (eventIds.length === 0) return true;
   const ids = [...new Set(eventIds.map((id) => id.toLowerCase()))];
-  if (!ids.every((id) => EVENT_ID.test(id))) return false;
+  // An event's id is a UUID (its envelope's schema); no other string can be in the inbox.
+  if (!ids.every(isUuid)) return false;
   const rows = await client.$queryRawUnsafe<{ n: number }[]>(
     `select count(*)::int as n from "${schema}"."_inbox"
      where consumer = $1 and event_id = any(array(select jsonb_array_elements_text($2::jsonb)::uuid))`,
