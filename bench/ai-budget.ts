@@ -2,15 +2,22 @@
 // usage grows, with the installation's daily cap on (as it is by default). Two databases side by side:
 // `rows-sum`, migrated without ai's 0008 (the cap summed the day's usage rows), and `counters`, migrated
 // fully (the cap reads the day's counters). Each is seeded with ROWS_LIST usage rows of today (default
-// 0,20000,100000,300000, by 2,000 heroes), then one hero's call is admitted and reserved CALLS times
-// (default 300) one after another, as the Meter sends them; prints each side's p50 and p99 per size.
-// How to read it: docs/performance.md#the-ai-budget-check.
+// 0,20000,100000,300000, by 2,000 heroes), then one hero's call is admitted, reserved and released CALLS
+// times (default 300) one after another by ai's own Meter (a call that spends nothing); prints each
+// side's p50 and p99 per size. How to read it: docs/performance.md#the-ai-budget-check.
 
 import { randomUUID } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Database, migrate, openPostgres } from '@lifequest/platform';
+import { createAiDb, Meter } from '@lifequest/ai';
+import {
+  createServiceEvents,
+  type Database,
+  InProcessEventBus,
+  migrate,
+  openPostgres,
+} from '@lifequest/platform';
 import { benchInfra } from './lib/infra.ts';
 
 const ROWS_LIST = (process.env.ROWS_LIST ?? '0,20000,100000,300000').split(',').map(Number);
@@ -27,6 +34,7 @@ const quantile = (values: number[], q: number) => {
 interface Side {
   name: string;
   db: Database;
+  meter: Meter;
   dispose: () => Promise<void>;
 }
 
@@ -34,10 +42,22 @@ async function side(name: string, migrations: string | URL): Promise<Side> {
   const infra = await benchInfra();
   const db = await openPostgres(infra.databaseUrl, { max: 2 });
   await migrate(db, 'ai', migrations);
+  const prisma = createAiDb(db);
+  const bus = new InProcessEventBus();
+  // Never written to: a call that spends nothing records no usage.
+  const events = createServiceEvents({ schema: 'ai', publisher: 'ai', prisma, bus });
+  const meter = new Meter(db, events, {
+    prices: {},
+    dailyBudget: 1_000_000_000,
+    installationDailyBudget: 20_000_000_000,
+  });
   return {
     name,
     db,
+    meter,
     dispose: async () => {
+      await prisma.$disconnect();
+      await bus.close();
       await db.close();
       await infra.dispose();
     },
@@ -62,28 +82,12 @@ async function seedTo(db: Database, rows: number): Promise<void> {
   await db.exec('analyze ai.token_usage');
 }
 
-/** One call's admission and reservation as the Meter sends them, and the reservation dropped again. */
-async function call(db: Database, hero: string): Promise<number> {
-  const now = new Date();
-  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+/** One call as the AI routes make it: admitted, its allowance reserved, released (it spent nothing). */
+async function call(meter: Meter, hero: string): Promise<number> {
   const started = performance.now();
-  await db.query('select refused, oldest_start from ai.admit_call($1::uuid, $2, $3, $4, $5, $6, $7)', [
-    hero,
-    now,
-    new Date(now.getTime() - 60_000),
-    null,
-    dayStart,
-    1_000_000_000,
-    20_000_000_000,
-  ]);
-  const [reserved] = await db.query<{ refused: string | null; reservation_id: string }>(
-    'select refused, reservation_id from ai.reserve_tokens($1::uuid, $2, $3, $4, $5, $6, $7, $8)',
-    [hero, 'advisor', 1_000, now, new Date(now.getTime() + 900_000), dayStart, 1_000_000_000, 20_000_000_000],
-  );
-  const elapsed = performance.now() - started;
-  if (reserved?.refused) throw new Error(`refused: ${reserved.refused}`);
-  await db.query('delete from ai.token_reservations where id = $1::uuid', [reserved!.reservation_id]);
-  return elapsed;
+  await meter.admit(hero);
+  await meter.metered(hero, 'advisor', 1_000, async () => 'answered');
+  return performance.now() - started;
 }
 
 const withoutCounters = await mkdtemp(join(tmpdir(), 'lq-bench-ai-'));
@@ -93,15 +97,15 @@ await cp(MIGRATIONS, withoutCounters, {
 });
 const sides = [await side('rows-sum', withoutCounters), await side('counters', MIGRATIONS)];
 try {
-  print(`${CALLS} calls (admission + reservation) of one hero, one after another; ms`);
+  print(`${CALLS} calls (admission, reservation, release) of one hero, one after another; ms`);
   print('usage rows today | side     |   p50 |   p99');
   for (const rows of ROWS_LIST) {
     for (const s of sides) await seedTo(s.db, rows);
     const hero = randomUUID();
     for (const s of sides) {
-      for (let i = 0; i < 20; i += 1) await call(s.db, hero); // warm the plans and caches
+      for (let i = 0; i < 20; i += 1) await call(s.meter, hero); // warm the plans and caches
       const times: number[] = [];
-      for (let i = 0; i < CALLS; i += 1) times.push(await call(s.db, hero));
+      for (let i = 0; i < CALLS; i += 1) times.push(await call(s.meter, hero));
       print(
         `${String(rows).padStart(16)} | ${s.name.padEnd(8)} | ${quantile(times, 0.5).toFixed(2).padStart(5)} | ${quantile(times, 0.99).toFixed(2).padStart(5)}`,
       );

@@ -22,6 +22,10 @@ import { storyRoutes } from './stories/routes.ts';
 import { StoryService } from './stories/service.ts';
 import { startStoryWorker } from './stories/worker.ts';
 
+// What measures the AI budget from outside the service (bench/ai-budget.ts): the meter as the routes use it.
+export { createAiDb } from './db.ts';
+export { Meter } from './metering/meter.ts';
+
 /** How long POST /api/narrative/generate waits for the story before answering 202 'still writing'. */
 export const STORY_WAIT_MS = 20_000;
 
