@@ -18,7 +18,11 @@ await describeWithInfra(
     let gateway: TargetProcess;
 
     beforeAll(async () => {
-      lq = await startDistributed(postgresUrl, ['auth', 'quests', 'ai', 'ai-worker']);
+      lq = await startDistributed(postgresUrl, ['auth', 'quests', 'ai', 'ai-worker'], {
+        // A story takes the worker well under a second; 5 s instead of 20 before 'still writing' keeps
+        // the second case from idling a test worker.
+        AI_STORY_WAIT_MS: '5000',
+      });
       gateway = lq.gateway;
     }, 90_000);
 

@@ -42,6 +42,8 @@ await describeWithInfra('postgres', 'a story job whose worker is killed mid-job'
       OPENAI_BASE_URL: model.url,
       // A 5 s lock instead of BullMQ's 30 s: the same hand-over, a sixth of the wait.
       JOB_LOCK_MS: '5000',
+      // The model holds the first call, so any wait ends in 'still writing': 2 s instead of 20.
+      AI_STORY_WAIT_MS: '2000',
     });
     sql = new pg.Client({ connectionString: lq.database.url });
     await sql.connect();

@@ -76,6 +76,7 @@ const EnvSchema = z.object({
   AI_PRICES: optionalString,
   AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   AI_INSTALLATION_DAILY_TOKEN_BUDGET: z.coerce.number().int().positive().default(20_000_000),
+  AI_STORY_WAIT_MS: z.coerce.number().int().positive().default(20_000),
   ADMIN_EMAILS: z
     .string()
     .default('admin@lifequest.local')
@@ -130,6 +131,8 @@ export type Config = Readonly<{
   aiRateLimitPerMinute: number;
   /** Tokens the whole installation may spend per UTC day, all heroes together (a cost ceiling). */
   aiInstallationDailyTokenBudget: number;
+  /** How long POST /api/narrative/generate waits for its story before answering 202 'still writing'. */
+  aiStoryWaitMs: number;
   adminEmails: readonly string[];
   /** The admin accounts' first password; unset → a random one written to the data dir. */
   adminPassword: string | undefined;
@@ -265,6 +268,7 @@ export function loadConfig(
     aiPrices: e.AI_PRICES,
     aiRateLimitPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
     aiInstallationDailyTokenBudget: e.AI_INSTALLATION_DAILY_TOKEN_BUDGET,
+    aiStoryWaitMs: e.AI_STORY_WAIT_MS,
     adminEmails: Object.freeze(e.ADMIN_EMAILS),
     adminPassword: e.ADMIN_PASSWORD,
     internalSecret: e.INTERNAL_SECRET,

@@ -26,11 +26,7 @@ import { startStoryWorker } from './stories/worker.ts';
 export { createAiDb } from './db.ts';
 export { Meter } from './metering/meter.ts';
 
-/** How long POST /api/narrative/generate waits for the story before answering 202 'still writing'. */
-export const STORY_WAIT_MS = 20_000;
-
 export interface AiModuleOptions {
-  storyWaitMs?: number;
   /** Replaces the provider chosen by config (tests use it to slow a provider down or watch it). */
   provider?: (config: ModuleContext['config']) => LlmProvider;
   /** The Pathfinder's clock for the advisor, the chat and re-plans (tests move it). */
@@ -108,7 +104,7 @@ export function createAiModule(options: AiModuleOptions = {}): ServiceModule {
       replanRoutes(app, replans);
       storyRoutes(
         app,
-        new StoryService(db, ctx.jobs, ctx.services, meter, { waitMs: options.storyWaitMs ?? STORY_WAIT_MS }),
+        new StoryService(db, ctx.jobs, ctx.services, meter, { waitMs: ctx.config.aiStoryWaitMs }),
       );
     },
 

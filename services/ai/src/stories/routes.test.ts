@@ -200,7 +200,10 @@ describe('a story that takes longer than the wait', () => {
       },
     });
     // One story at a time, so a story held at the gate keeps the next one queued.
-    slow = await startAiHarness({ JOB_CONCURRENCY: '1' }, { storyWaitMs: 50, provider: () => provider });
+    slow = await startAiHarness(
+      { JOB_CONCURRENCY: '1', AI_STORY_WAIT_MS: '50' },
+      { provider: () => provider },
+    );
   });
   afterAll(() => slow?.close());
 
