@@ -31,6 +31,14 @@ describe('the embedded process settings', () => {
     expect(tune([])).toHaveLength(1); // all is the default target
   });
 
+  it("fixes glibc's mmap and trim thresholds, so large blocks freed after boot go back to the system", () => {
+    // Setting either stops glibc raising its mmap threshold as large blocks are freed (mallopt(3)).
+    expect(tune([])[0]!.env).toMatchObject({
+      MALLOC_MMAP_THRESHOLD_: '131072',
+      MALLOC_TRIM_THRESHOLD_: '131072',
+    });
+  });
+
   it('leaves distributed targets, an already tuned process and other systems as they are', () => {
     expect(tune(['--target', 'quests'])).toEqual([]);
     expect(tune(['--target=gateway'])).toEqual([]);

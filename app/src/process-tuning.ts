@@ -3,14 +3,22 @@
  * idle memory, measured (bench embedded, a restart over the seeded data dir): glibc gives every thread
  * that allocates its own malloc arena, and V8's four worker threads (compiling PGlite's WebAssembly in
  * the background, helping the GC) each leave one holding 30–50 MB that an idle process never returns.
- * With one V8 worker thread and at most two arenas it idles about 100 MB smaller. Both must be set
- * before Node starts, so the process replaces itself once (execve: the same pid, so signals, the data
- * dir's lock and a supervisor see no difference). Distributed targets keep Node's defaults.
+ * With one V8 worker thread and at most two arenas it idles about 100 MB smaller. glibc also raises its
+ * mmap threshold (up to 32 MB) each time a large block is freed, so after boot (migrations, compiling
+ * the WebAssembly) later large buffers come from the main heap and stay there: the thresholds fixed at
+ * glibc's own starting values (128 kB) keep large blocks in mappings of their own, returned when freed:
+ * the main heap 123–132 → 74 MB, the idle process about 35 MB smaller (docs/performance.md). All must be
+ * set before Node starts, so the process replaces itself once (execve: the same pid, so signals, the
+ * data dir's lock and a supervisor see no difference). Distributed targets keep Node's defaults.
  */
 
 const TUNED = 'LIFEQUEST_TUNED';
 export const EMBEDDED_NODE_FLAGS = ['--v8-pool-size=1'] as const;
-export const EMBEDDED_ENV = { MALLOC_ARENA_MAX: '2' } as const;
+export const EMBEDDED_ENV = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+} as const;
 
 type Execve = (file: string, args: string[], env: Record<string, string>) => void;
 
