@@ -21,9 +21,17 @@ describe('configuration', () => {
       amqpUrl: undefined,
       redisUrl: undefined,
       aiDailyTokenBudget: 200_000,
+      aiStoryWaitMs: 20_000,
       adminEmails: ['admin@lifequest.local'],
     });
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('waits AI_STORY_WAIT_MS for a story before answering that it is still being written', () => {
+    expect(loadConfig({ AI_STORY_WAIT_MS: '5000' }).aiStoryWaitMs).toBe(5_000);
+    for (const bad of ['0', '-1', 'soon', '2.5']) {
+      expect(() => loadConfig({ AI_STORY_WAIT_MS: bad })).toThrow('AI_STORY_WAIT_MS');
+    }
   });
 
   it('listens on loopback unless HOST says otherwise (the image says 0.0.0.0)', () => {
