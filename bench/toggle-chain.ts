@@ -8,7 +8,9 @@
 //           ─▶ /api/auth/me shows it   the read (polled back to back from here)
 //
 // Each stage is printed as p50/p99 of the time since the request started and of the step alone
-// (TOGGLES, default 100, after 10 of warm-up). What is left and why: docs/performance.md#toggle-chain.
+// (TOGGLES, default 100, after 10 of warm-up), then the CPU every process on the machine spent per
+// toggle (from /proc, the /me reads included). What is left and why: docs/performance.md#toggle-chain.
+import { readdirSync, readFileSync } from 'node:fs';
 import amqp from 'amqplib';
 import { startDistributed } from './lib/distributed.ts';
 import { callOk, percentiles } from './lib/load.ts';
@@ -16,6 +18,31 @@ import { seedThroughApi } from './lib/seed.ts';
 
 const TOGGLES = Number(process.env.TOGGLES ?? 100);
 const WARMUP = 10;
+
+/**
+ * CPU time (user + system, in clock ticks of 10 ms) of every process on the machine, by what it is: a
+ * LifeQuest target by its name, the rest by their command (postgres, beam.smp, redis-server, this script).
+ */
+function cpuByProcess(names: Map<number, string>): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const name =
+      pid === process.pid
+        ? 'this script'
+        : (names.get(pid) ?? stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')));
+    totals.set(name, (totals.get(name) ?? 0) + Number(fields[11]) + Number(fields[12]));
+  }
+  return totals;
+}
 
 const lq = await startDistributed();
 try {
@@ -45,6 +72,9 @@ try {
 
   const me = async () =>
     (await callOk<{ totalXP: number }>(`${gw}/api/auth/me`, { headers: hero.headers })).totalXP;
+  const names = new Map<number, string>([[lq.gateway.pid, 'gateway']]);
+  for (const [target, running] of lq.targets) names.set(running.pid, target);
+  let cpuBefore = new Map<string, number>();
   const stages = {
     answered: [] as number[],
     published: [] as number[],
@@ -53,6 +83,7 @@ try {
   };
   for (let i = 0; i < TOGGLES + WARMUP; i++) {
     const milestone = hero.milestoneIds[i % hero.milestoneIds.length]!;
+    if (i === WARMUP) cpuBefore = cpuByProcess(names);
     const before = await me();
     const milestoneSeen = next('milestone');
     const xpSeen = next('xp');
@@ -75,6 +106,7 @@ try {
     stages.xp.push(xp - start);
     stages.read.push(read - start);
   }
+  const cpuAfter = cpuByProcess(names);
   await connection.close();
 
   const line = (name: string, since: number[], previous?: number[]) => {
@@ -87,6 +119,15 @@ try {
   process.stdout.write(`${line('milestone.* on the broker', stages.published, stages.answered)}\n`);
   process.stdout.write(`${line('user.xp_changed on broker', stages.xp, stages.published)}\n`);
   process.stdout.write(`${line('/api/auth/me shows it', stages.read, stages.xp)}\n`);
+  // /proc counts in ticks of 10 ms: over a hundred toggles, a tenth of a millisecond a toggle.
+  const cpu = [...cpuAfter]
+    .map(([name, ticks]) => [name, ((ticks - (cpuBefore.get(name) ?? 0)) * 10) / stages.read.length] as const)
+    .filter(([, ms]) => ms > 0)
+    .sort((a, b) => b[1] - a[1]);
+  const sum = cpu.reduce((total, [, ms]) => total + ms, 0);
+  process.stdout.write(
+    `CPU a toggle (its /me reads included), ms: ${cpu.map(([name, ms]) => `${name} ${ms.toFixed(2)}`).join(', ')}; all ${sum.toFixed(2)}\n`,
+  );
 } finally {
   await lq.close();
 }
