@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -53,8 +54,45 @@ function assertChannel(channel: string): void {
   if (!CHANNEL.test(channel)) throw new Error(`Invalid notification channel '${channel}'`);
 }
 
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+/**
+ * How many distinct SQL texts a process runs as named prepared statements (`StatementNames`); texts
+ * beyond it run unnamed, as before. LifeQuest's services run a few dozen to a hundred or so each.
+ */
+export const MAX_PREPARED_STATEMENTS = 500;
+
+/*
+ * On PostgreSQL every statement with parameters runs as a named prepared statement, its name derived
+ * from its text: each pooled connection parses and analyses it the first time it runs there, and from
+ * then on only binds and executes it (after five runs PostgreSQL plans it once for all parameters when
+ * that plan costs no more than planning each time). Parsing, analysing and planning were about a third
+ * of PostgreSQL's CPU for a milestone toggle (docs/performance.md#prepared-statements). A statement
+ * without parameters keeps the simple protocol: it may hold several statements (a migration, a LISTEN).
+ * The number of names is bounded, so SQL built with varying text could not grow every connection's
+ * statements without end.
+ */
+export class StatementNames {
+  readonly #names = new Map<string, string>();
+  readonly #max: number;
+  constructor(max = MAX_PREPARED_STATEMENTS) {
+    this.#max = max;
+  }
+
+  /** The statement's name, or undefined when the bound is reached and the text is new. */
+  nameOf(sql: string): string | undefined {
+    const known = this.#names.get(sql);
+    if (known !== undefined || this.#names.size >= this.#max) return known;
+    const name = `lq_${createHash('sha1').update(sql).digest('hex')}`;
+    this.#names.set(sql, name);
+    return name;
+  }
+}
+
+export async function openPostgres(
+  url: string,
+  options: { max?: number; statementNames?: StatementNames } = {},
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const names = options.statementNames ?? new StatementNames();
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   // Nor may a checked-out one: when the server ends a connection between two statements (a restart,
@@ -65,7 +103,11 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   await pool.query('select 1');
   const q = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
-      return (await client.query(sql, params)).rows as T[];
+      const name = params.length > 0 ? names.nameOf(sql) : undefined;
+      const result = name
+        ? await client.query({ name, text: sql, values: params })
+        : await client.query(sql, params);
+      return result.rows as T[];
     },
     async exec(sql: string) {
       await client.query(sql);
