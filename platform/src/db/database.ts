@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { PGlite, protocol, types } from '@electric-sql/pglite';
+import { PGlite, types as pgliteTypes, protocol } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
@@ -15,18 +15,9 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
-/** A parameter of a prepared read: sent as text, typed by the statement's own parameter types. */
-export type PreparedParam = string | number | boolean | null;
-
 /** The database port: PGlite when embedded, PostgreSQL when distributed; one schema per service either way. */
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /**
-   * A read a hot path runs on every request, as a named prepared statement: the database parses and
-   * plans it once per connection instead of on every call. `name` must be unique per SQL text. Runs
-   * outside any transaction, as `query` does.
-   */
-  prepare<T = Record<string, unknown>>(name: string, sql: string): (params: PreparedParam[]) => Promise<T[]>;
   /** A driver adapter for a service's generated Prisma client. */
   prismaAdapter(): PrismaPg | PrismaPGlite;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
@@ -55,20 +46,21 @@ function assertChannel(channel: string): void {
 }
 
 /**
- * How many distinct SQL texts a process runs as named prepared statements (`StatementNames`); texts
- * beyond it run unnamed, as before. LifeQuest's services run a few dozen to a hundred or so each.
+ * How many distinct SQL texts one database handle runs as named prepared statements (`StatementNames`);
+ * texts beyond it run unnamed. A service runs a few dozen to a hundred or so; the embedded process,
+ * every module on one PGlite, about three hundred.
  */
 export const MAX_PREPARED_STATEMENTS = 500;
 
 /*
- * On PostgreSQL every statement with parameters runs as a named prepared statement, its name derived
- * from its text: each pooled connection parses and analyses it the first time it runs there, and from
- * then on only binds and executes it (after five runs PostgreSQL plans it once for all parameters when
- * that plan costs no more than planning each time). Parsing, analysing and planning were about a third
- * of PostgreSQL's CPU for a milestone toggle (docs/performance.md#prepared-statements). A statement
- * without parameters keeps the simple protocol: it may hold several statements (a migration, a LISTEN).
- * The number of names is bounded, so SQL built with varying text could not grow every connection's
- * statements without end.
+ * Every statement with parameters runs as a named prepared statement, its name derived from its text:
+ * on PostgreSQL each pooled connection parses and analyses it the first time it runs there (PGlite, its
+ * one session, once), and from then on only binds and executes it (after five runs Postgres plans it
+ * once for all parameters when that plan costs no more than planning each time). Parsing, analysing and
+ * planning were about a third of PostgreSQL's CPU for a milestone toggle
+ * (docs/performance.md#prepared-statements). A statement without parameters keeps the simple protocol:
+ * it may hold several statements (a migration, a LISTEN). The number of names is bounded, so SQL built
+ * with varying text could not grow every connection's statements without end.
  */
 export class StatementNames {
   readonly #names = new Map<string, string>();
@@ -116,11 +108,6 @@ export async function openPostgres(
   return {
     kind: 'postgres',
     ...q(pool),
-    prepare<T>(name: string, sql: string) {
-      // node-postgres prepares a named statement on each pooled connection the first time it runs there.
-      return async (params: PreparedParam[]) =>
-        (await pool.query({ name, text: sql, values: params })).rows as T[];
-    },
     prismaAdapter: () => new RetryingReadsPrismaPg(pool),
     async transaction(fn) {
       const client = await pool.connect();
@@ -204,7 +191,10 @@ const READ_ONLY = /^\s*select\b(?![\s\S]*\bfor\s+(update|share|no\s+key\s+update
 const EMBEDDED_SETTINGS = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
 
 /** Opens the embedded database. The caller must hold the data-dir lock: two PGlite processes corrupt it. */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+export async function openPglite(
+  dataDir: string | undefined,
+  names: StatementNames = new StatementNames(),
+): Promise<Database> {
   const template = freshClusterTemplate();
   let pglite: PGlite;
   if (dataDir) {
@@ -220,9 +210,17 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     pglite = await PGlite.create({ ...EMBEDDED_SETTINGS, ...(template ? { loadDataDir: template } : {}) });
     if (!template) await saveClusterTemplate(pglite);
   }
-  const q = (client: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+  const statements = new PgliteStatements(pglite);
+  /** One statement at a time, after any transaction in progress: what PGlite's own `query` waits for. */
+  const outsideTransactions = <T>(run: () => Promise<T>) =>
+    pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(run));
+  const q = (client: Pick<PGlite, 'query' | 'exec'>, inTransaction: boolean): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
-      return (await client.query<T>(sql, params)).rows;
+      const name = params.length > 0 ? names.nameOf(sql) : undefined;
+      if (name === undefined) return (await client.query<T>(sql, params)).rows;
+      const run = () => statements.run<T>(name, sql, params, inTransaction);
+      // In a transaction PGlite already holds its transaction lock for this caller: the query lock only.
+      return inTransaction ? pglite._runExclusiveQuery(run) : outsideTransactions(run);
     },
     async exec(sql: string) {
       await client.exec(sql);
@@ -230,10 +228,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   });
   return {
     kind: 'pglite',
-    ...q(pglite),
-    prepare: (name, sql) => preparedOnPglite(pglite, name, sql),
+    ...q(pglite, false),
     prismaAdapter: () => new PrismaPGlite(pglite),
-    transaction: (fn) => pglite.transaction((tx) => fn(q(tx))),
+    transaction: (fn) => pglite.transaction((tx) => fn(q(tx, true))),
     // PGlite's own dump holds its query lock; holding the transaction lock around it too means no
     // transaction is half-way: the copy is what a crash at that instant would leave, every commit in it.
     dumpDataDir: () =>
@@ -258,54 +255,92 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
  * PGlite's `query` runs every statement as six protocol messages, each its own call into the
  * WebAssembly (parse, describe, bind, describe, execute, sync), and Postgres parses, analyses and plans
  * the text again each time: for the dashboard's read that was half of its cost (8.2 → 4.1 ms a read,
- * measured one after another on the seeded data). A prepared read is parsed once under its name, and
- * each call is one message batch (bind, describe, execute, sync) against the kept plan. It takes the
- * same two locks as `query`, so it never runs inside another caller's transaction.
+ * measured one after another on the seeded data). A named statement is parsed and described once (its
+ * parameters' types kept), and each call is one batch of messages (bind, describe, execute, sync)
+ * against the kept statement. Parameters are serialized and rows parsed as PGlite's own `query` does,
+ * by the types the statement declares and the columns it answers.
  */
-function preparedOnPglite<T>(pglite: PGlite, name: string, sql: string) {
-  const { serialize } = protocol;
-  let parsed = false;
-  const run = async (params: PreparedParam[]) => {
-    const messages: Uint8Array[] = [];
-    if (!parsed) messages.push(serialize.parse({ name, text: sql }));
-    messages.push(
-      serialize.bind({ statement: name, values: params.map((p) => (p === null ? null : String(p))) }),
-      serialize.describe({ type: 'P' }),
-      serialize.execute({}),
-      serialize.sync(),
+class PgliteStatements {
+  readonly #pglite: PGlite;
+  /** Each parsed statement's parameter types, by its name. */
+  readonly #parameterTypes = new Map<string, number[]>();
+
+  constructor(pglite: PGlite) {
+    this.#pglite = pglite;
+  }
+
+  /** Runs `name` (parsing `sql` under it first if needed); the caller holds PGlite's locks. */
+  async run<T>(name: string, sql: string, params: readonly unknown[], inTransaction: boolean): Promise<T[]> {
+    const { serialize } = protocol;
+    const parameterTypes = this.#parameterTypes.get(name) ?? (await this.#parse(name, sql, inTransaction));
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = this.#pglite.serializers[parameterTypes[i]!];
+      return serializer ? serializer(value) : String(value);
+    });
+    const answer = await this.#send(
+      [
+        serialize.bind({ statement: name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ],
+      inTransaction,
     );
-    const batch = new Uint8Array(messages.reduce((n, m) => n + m.byteLength, 0));
-    let at = 0;
-    for (const m of messages) {
-      batch.set(m, at);
-      at += m.byteLength;
-    }
-    const { messages: answer } = await pglite.execProtocol(batch, { throwOnError: false });
-    const { DataRowMessage, DatabaseError, RowDescriptionMessage } = protocol.messages;
-    // A parse that failed leaves no statement behind (the next call parses again); one that succeeded
-    // keeps it even when the bind or the execution after it failed.
-    if (answer.some((m) => m.name === 'parseComplete')) parsed = true;
-    const error = answer.find((m) => m instanceof DatabaseError);
-    if (error) throw error;
+    const { DataRowMessage, RowDescriptionMessage } = protocol.messages;
     let fields: { name: string; dataTypeID: number }[] = [];
     const rows: T[] = [];
     for (const m of answer) {
       if (m instanceof RowDescriptionMessage) fields = m.fields;
       else if (m instanceof DataRowMessage) {
         const row: Record<string, unknown> = {};
-        const values = m.fields;
         for (let i = 0; i < fields.length; i++) {
           const field = fields[i]!;
-          row[field.name] = types.parseType(values[i] ?? null, field.dataTypeID);
+          row[field.name] = pgliteTypes.parseType(
+            m.fields[i] ?? null,
+            field.dataTypeID,
+            this.#pglite.parsers,
+          );
         }
         rows.push(row as T);
       }
     }
     return rows;
-  };
-  // The same locks as PGlite's own `query`: after any open transaction, one statement at a time.
-  return (params: PreparedParam[]) =>
-    pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(() => run(params)));
+  }
+
+  /**
+   * Parses and describes the statement; keeps its parameters' types. A parse that fails leaves no
+   * statement behind, so the next call parses again.
+   */
+  async #parse(name: string, sql: string, inTransaction: boolean): Promise<number[]> {
+    const { serialize } = protocol;
+    const answer = await this.#send(
+      [serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()],
+      inTransaction,
+    );
+    const description = answer.find((m) => m instanceof protocol.messages.ParameterDescriptionMessage);
+    const parameterTypes = description?.dataTypeIDs ?? [];
+    this.#parameterTypes.set(name, parameterTypes);
+    return parameterTypes;
+  }
+
+  /** One batch of messages; throws the database's error when there was one. */
+  async #send(messages: Uint8Array[], inTransaction: boolean) {
+    const batch = new Uint8Array(messages.reduce((n, m) => n + m.byteLength, 0));
+    let at = 0;
+    for (const m of messages) {
+      batch.set(m, at);
+      at += m.byteLength;
+    }
+    // As PGlite's own `query`: the data dir is synced after a statement outside a transaction.
+    const { messages: answer } = await this.#pglite.execProtocol(batch, {
+      throwOnError: false,
+      syncToFs: !inTransaction,
+    });
+    const error = answer.find((m) => m instanceof protocol.messages.DatabaseError);
+    if (error) throw error;
+    return answer;
+  }
 }
 
 /*
