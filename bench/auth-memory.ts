@@ -26,7 +26,7 @@ import pg from 'pg';
 import { BENCH_ENV, PORTS } from './lib/distributed.ts';
 import { benchInfra } from './lib/infra.ts';
 import { callOk } from './lib/load.ts';
-import { rssOf, startTarget } from './lib/processes.ts';
+import { procStat, rssOf, startTarget } from './lib/processes.ts';
 import { growthPct } from './lib/soak.ts';
 
 const SECONDS = Number(process.env.DURATION_SECONDS ?? 600);
@@ -53,10 +53,8 @@ interface Sample {
 
 /** A process's CPU time (user + system, all threads) in seconds, from /proc/<pid>/stat. */
 function cpuSecondsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are fields 14 and 15 of stat(5), 12 and 13 after the name.
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  const { user, system } = procStat(`/proc/${pid}/stat`);
+  return user + system;
 }
 
 /**

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { IDENTITY_HEADER, signIdentity } from '@lifequest/platform';
 import autocannon from 'autocannon';
 import { startDistributed } from './lib/distributed.ts';
-import { type Running, startProcess } from './lib/processes.ts';
+import { procStat, type Running, startProcess } from './lib/processes.ts';
 import { seedThroughApi } from './lib/seed.ts';
 
 const REQUESTS = Number(process.env.REQUESTS ?? 10_000);
@@ -23,26 +23,16 @@ const CONNECTIONS = 50;
 const PATHS = (process.env.PATHS ?? '/api/dashboard,/api/goals').split(',');
 const BASE_PORT = 8117;
 const print = (line: string) => process.stdout.write(`${line}\n`);
-/** Clock ticks per second of /proc's times (USER_HZ: 100 on Linux). */
-const TICKS = 100;
-
 /** CPU seconds a process has used so far (all its threads), in user space and in the kernel. */
-function cpuSeconds(pid: number): { user: number; system: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command (in parentheses, which may hold spaces): state is field 3, utime 14, stime 15.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { user: Number(fields[11]) / TICKS, system: Number(fields[12]) / TICKS };
-}
+const cpuSeconds = (pid: number) => procStat(`/proc/${pid}/stat`);
 
 /** CPU seconds per thread name (`comm`: node's main thread, V8's workers, libuv's pool…). */
 function threadSeconds(pid: number): Map<string, number> {
   const byName = new Map<string, number>();
   for (const task of readdirSync(`/proc/${pid}/task`)) {
     try {
-      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      byName.set(name, (byName.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / TICKS);
+      const { name, user, system } = procStat(`/proc/${pid}/task/${task}/stat`);
+      byName.set(name, (byName.get(name) ?? 0) + user + system);
     } catch {
       // the thread ended
     }

@@ -10,36 +10,33 @@
 // Each stage is printed as p50/p99 of the time since the request started and of the step alone
 // (TOGGLES, default 100, after 10 of warm-up), then the CPU every process on the machine spent per
 // toggle (from /proc, the /me reads included). What is left and why: docs/performance.md#toggle-chain.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import amqp from 'amqplib';
 import { startDistributed } from './lib/distributed.ts';
 import { callOk, percentiles } from './lib/load.ts';
+import { procStat } from './lib/processes.ts';
 import { seedThroughApi } from './lib/seed.ts';
 
 const TOGGLES = Number(process.env.TOGGLES ?? 100);
 const WARMUP = 10;
 
 /**
- * CPU time (user + system, in clock ticks of 10 ms) of every process on the machine, by what it is: a
- * LifeQuest target by its name, the rest by their command (postgres, beam.smp, redis-server, this script).
+ * CPU seconds (user + system) of every process on the machine, by what it is: a LifeQuest target by its
+ * name, the rest by their command (postgres, beam.smp, redis-server, this script).
  */
 function cpuByProcess(names: Map<number, string>): Map<string, number> {
   const totals = new Map<string, number>();
   for (const entry of readdirSync('/proc')) {
     const pid = Number(entry);
     if (!Number.isInteger(pid)) continue;
-    let stat: string;
+    let stat: ReturnType<typeof procStat>;
     try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      stat = procStat(`/proc/${pid}/stat`);
     } catch {
       continue; // gone meanwhile
     }
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const name =
-      pid === process.pid
-        ? 'this script'
-        : (names.get(pid) ?? stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')));
-    totals.set(name, (totals.get(name) ?? 0) + Number(fields[11]) + Number(fields[12]));
+    const name = pid === process.pid ? 'this script' : (names.get(pid) ?? stat.name);
+    totals.set(name, (totals.get(name) ?? 0) + stat.user + stat.system);
   }
   return totals;
 }
@@ -121,7 +118,10 @@ try {
   process.stdout.write(`${line('/api/auth/me shows it', stages.read, stages.xp)}\n`);
   // /proc counts in ticks of 10 ms: over a hundred toggles, a tenth of a millisecond a toggle.
   const cpu = [...cpuAfter]
-    .map(([name, ticks]) => [name, ((ticks - (cpuBefore.get(name) ?? 0)) * 10) / stages.read.length] as const)
+    .map(
+      ([name, seconds]) =>
+        [name, ((seconds - (cpuBefore.get(name) ?? 0)) * 1000) / stages.read.length] as const,
+    )
     .filter(([, ms]) => ms > 0)
     .sort((a, b) => b[1] - a[1]);
   const sum = cpu.reduce((total, [, ms]) => total + ms, 0);

@@ -103,6 +103,24 @@ export function startTarget(target: string, env: Record<string, string>, port: n
   );
 }
 
+/** Clock ticks per second of /proc's times (USER_HZ: 100 on Linux). */
+const TICKS = 100;
+
+/**
+ * A process's or thread's name and the CPU seconds it has used so far, in user space and in the kernel,
+ * from a /proc `stat` file (`/proc/<pid>/stat`, or `/proc/<pid>/task/<tid>/stat` for one thread).
+ */
+export function procStat(path: string): { name: string; user: number; system: number } {
+  const stat = readFileSync(path, 'utf8');
+  // The name is in parentheses and may hold spaces; after it, state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return {
+    name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+    user: Number(fields[11]) / TICKS,
+    system: Number(fields[12]) / TICKS,
+  };
+}
+
 export function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
