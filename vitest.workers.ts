@@ -8,11 +8,11 @@
 // rest, one at a time (e2e/vitest.config.ts, project `alone`).
 export const WORKERS = 2;
 
-// The pool of the projects whose files each boot PGlite and Prisma clients (platform, services/auth,
-// quests, social, admin): a VM context per file (its modules and globals its own, as isolated as a
-// process of its own) in a worker process that lives on, so what V8 compiled (PGlite's WebAssembly
-// above all) serves the next file too: a file booting PGlite took 4–5 s less, and those projects' 84
-// files 183 s instead of 255 s (docs/features/scale.md#ci-time). Not for app,
-// gateway and ai: there VM contexts change what the code meets (a Node `URL` or `AbortSignal` from
-// another context) and the app's files crash the worker.
+// The pool of the projects whose files each boot PGlite and Prisma clients (platform and the auth,
+// quests, social, admin and ai services, the OpenAI provider's files of ai excepted): a VM context per
+// file (its modules and globals its own, as isolated as a process of its own) in a worker process that
+// lives on, so what V8 compiled (PGlite's WebAssembly above all) serves the next file too: a file
+// booting PGlite took 4–5 s less (docs/features/scale.md#ci-time). Not for app and gateway, nor the
+// OpenAI provider: there VM contexts change what the code meets (a URL or an abort error from another
+// context) and the app's files crash the worker.
 export const PGLITE_POOL = 'vmForks';
