@@ -13,6 +13,7 @@ export const WORKERS = 2;
 // file (its modules and globals its own, as isolated as a process of its own) in a worker process that
 // lives on, so what V8 compiled (PGlite's WebAssembly above all) serves the next file too: a file
 // booting PGlite took 4–5 s less (docs/features/scale.md#ci-time). Not for app and gateway, nor the
-// OpenAI provider: there VM contexts change what the code meets (a URL or an abort error from another
-// context) and the app's files crash the worker.
+// OpenAI provider: in a VM context Vitest's own module loader fails on what the app's boot imports
+// (`Invalid URL` in Node's package resolution), and the OpenAI SDK meets an abort error from another
+// context.
 export const PGLITE_POOL = 'vmForks';
