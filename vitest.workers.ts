@@ -10,8 +10,8 @@ export const WORKERS = 2;
 
 // The pool of the projects whose files each boot PGlite and Prisma clients (platform and the auth,
 // quests, social, admin and ai services, the OpenAI provider's files of ai excepted): a VM context per
-// file (its modules and globals its own, as isolated as a process of its own) in a worker process that
-// lives on, so what V8 compiled (PGlite's WebAssembly above all) serves the next file too: a file
+// file (its modules and globals its own; Node's `process` is the worker's, shared, and no test of these
+// projects changes its environment or handlers) in a worker process that lives on, so what V8 compiled (PGlite's WebAssembly above all) serves the next file too: a file
 // booting PGlite took 4–5 s less (docs/features/scale.md#ci-time). Not for app and gateway, nor the
 // OpenAI provider: in a VM context Vitest's own module loader fails on what the app's boot imports
 // (`Invalid URL` in Node's package resolution), and the OpenAI SDK meets an abort error from another

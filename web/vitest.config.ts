@@ -13,7 +13,7 @@ export default defineConfig({
     // A test waits up to 5 s per look (src/test/setup.ts); a busy two-core machine needs the room.
     testTimeout: 20_000,
     maxWorkers: WORKERS,
-    // Each file gets a fresh VM context (its own modules and globals, as isolated as a worker of its own)
+    // Each file gets a fresh VM context (its own modules and globals; Node's `process` is the worker's)
     // on a worker that lives on, instead of a new worker and a new happy-dom window per file: 70 s → 27 s
     // for the project's 53 files (docs/features/scale.md#ci-time).
     pool: 'vmThreads',

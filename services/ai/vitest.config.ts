@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 import { PGLITE_POOL, WORKERS } from '../../vitest.workers.ts';
 
@@ -17,7 +17,7 @@ export default defineConfig({
           ...shared,
           name: '@lifequest/ai',
           pool: PGLITE_POOL,
-          exclude: ['**/node_modules/**', OPENAI],
+          exclude: [...configDefaults.exclude, OPENAI],
         },
       },
       { test: { ...shared, name: '@lifequest/ai (openai)', include: [OPENAI] } },
