@@ -12,8 +12,13 @@ export const WORKERS = 2;
 // quests, social, admin and ai services, the OpenAI provider's files of ai excepted): a VM context per
 // file (its modules and globals its own; Node's `process` is the worker's, shared, and no test of these
 // projects changes its environment or handlers) in a worker process that lives on, so what V8 compiled (PGlite's WebAssembly above all) serves the next file too: a file
-// booting PGlite took 4–5 s less (docs/features/scale.md#ci-time). Not for app and gateway, nor the
-// OpenAI provider: in a VM context Vitest's own module loader fails on what the app's boot imports
-// (`Invalid URL` in Node's package resolution), and the OpenAI SDK meets an abort error from another
-// context.
+// booting PGlite took 4–5 s less (docs/features/scale.md#ci-time). Not for the OpenAI provider: in a
+// VM context the SDK meets an abort error from another context.
 export const PGLITE_POOL = 'vmForks';
+
+// The pool of the projects that boot the gateway too (app, gateway): PGLITE_POOL, with one package
+// transformed by Vite instead of loaded as it is. @fastify/cookie is CommonJS that `import()`s `cookie`
+// when it registers; in a VM context Vitest hands Node's resolver that file's path where Node needs a
+// URL, and the import fails with `Invalid URL`. Transformed, the import goes through Vitest's own
+// resolution.
+export const GATEWAY_POOL = { pool: PGLITE_POOL, server: { deps: { inline: ['@fastify/cookie'] } } };

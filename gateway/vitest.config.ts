@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-import { WORKERS } from '../vitest.workers.ts';
+import { GATEWAY_POOL, WORKERS } from '../vitest.workers.ts';
 
 // These suites boot PGlite and the whole app; on a busy two-core machine that takes longer than 5 s.
 export default defineConfig({
-  test: { testTimeout: 30_000, hookTimeout: 60_000, maxWorkers: WORKERS },
+  test: { testTimeout: 30_000, hookTimeout: 60_000, maxWorkers: WORKERS, ...GATEWAY_POOL },
 });
