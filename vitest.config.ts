@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import TestSequencer from './scripts/test-sequencer.ts';
 
 // One run over every workspace; each folder is a project and may carry its own vitest.config.ts.
 export default defineConfig({
@@ -17,7 +16,6 @@ export default defineConfig({
       'bench',
     ],
     reporters: ['default', './scripts/summary-reporter.ts'],
-    sequence: { sequencer: TestSequencer },
     // Each project states the worker count itself (vitest.workers.ts): a project with a config of its own
     // does not take the root's.
   },

@@ -1,65 +1,36 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { describeWithInfra } from '@lifequest/platform/testing';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runSoak, type SoakResult } from '../bench/lib/soak.ts';
+import { beforeAll, expect, inject, it, vi } from 'vitest';
+import type { SoakResult } from '../bench/lib/soak.ts';
+import { SOAK_SECONDS, type SoakOutcome } from './support/soak-run.ts';
 
 // The soak's short version (`npm run soak` is the 30-minute one): the distributed mode under a fixed
 // load of reads, toggles, feed, likes, progress logs and stories, with the soak's limits asserted on
-// counts and growth, never on durations. Three minutes: two of warm-up (the heaps settle in steps until
-// about 80 s, with the young generation pinned below), then a sample every 10 s; 20 heroes, not 200, since seeding a hero through the API (its password hash included) is
-// most of the cost of each one. It runs beside the crash, kill and fault suites, one after another
-// (e2e/vitest.config.ts), so its three minutes cost `npm test` about the time those take anyway.
-const SECONDS = 180;
-
-/** The heavy suites' lock (package.json's fault and soak): held until the file ends. */
-function heavyLock(): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const holder = spawn('flock', ['/tmp/lq-heavy.lock', '-c', 'echo locked; read _'], {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    holder.on('error', reject);
-    holder.stdout.once('data', () => resolve(holder));
-  });
-}
-
+// counts and growth, never on durations. The run itself starts when `npm test` does
+// (e2e/support/soak-run.ts, the `soak` project's global setup) and lasts three minutes beside the other
+// suites; this file, run with the suites kept for the end, waits for its outcome.
 await describeWithInfra('postgres', 'a short soak, distributed', (postgresUrl) => {
-  let lock: ChildProcess | undefined;
   let result: SoakResult;
 
   beforeAll(async () => {
-    lock = await heavyLock();
-    result = await runSoak({
-      seconds: SECONDS,
-      warmupSeconds: 120,
-      sampleSeconds: 10,
-      heroes: 20,
-      rate: 20,
-      // The young generation at one size throughout (16 MB semi-spaces, V8's first size), so that V8
-      // growing it mid-run is not read as growth; the 30-minute soak keeps Node's defaults.
-      nodeOptions: '--max-semi-space-size=16',
-      // The samples in the test's output: what grew, when one fails.
-      onSample: (s) =>
-        process.stdout.write(
-          `soak ${s.at.toFixed(0)} s: ${s.requests} req, errors ${s.errors}, backlog ${s.backlog}, RSS ${Object.entries(
-            s.processes,
-          )
-            .map(
-              ([name, p]) =>
-                `${name} ${p.rssMB.toFixed(1)} (heap ${p.heapUsedMB.toFixed(1)} of ${p.heapTotalMB.toFixed(1)}, new ${p.newSpaceMB.toFixed(1)}, external ${p.externalMB.toFixed(1)})`,
-            )
-            .join(' ')}\n`,
-        ),
+    const files = inject('soakFiles');
+    // A bound on the run (its boot, seeding and three minutes on busy cores), not a claim about speed.
+    await vi.waitFor(() => expect(existsSync(files.outcome), 'the short soak has ended').toBe(true), {
+      timeout: 600_000,
+      interval: 1_000,
     });
-  }, 600_000);
-  afterAll(() => {
-    lock?.stdin?.end();
-  });
+    // The samples in the test's output: what grew, when one fails.
+    process.stdout.write(readFileSync(files.log, 'utf8'));
+    const outcome = JSON.parse(readFileSync(files.outcome, 'utf8')) as SoakOutcome;
+    if ('error' in outcome) throw new Error(`the short soak could not run: ${outcome.error}`);
+    result = outcome.result;
+  }, 660_000);
 
   it('answers every request: no 5xx, no connection without an answer', () => {
     expect(result.errorExamples).toEqual([]);
     expect(result.errors).toBe(0);
-    expect(result.samples.reduce((sum, s) => sum + s.requests, 0)).toBeGreaterThan(SECONDS * 10);
+    expect(result.samples.reduce((sum, s) => sum + s.requests, 0)).toBeGreaterThan(SOAK_SECONDS * 10);
   });
 
   it('grows no process by more than 10% of its memory after warm-up', () => {

@@ -2,18 +2,17 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 import { WORKERS } from '../vitest.workers.ts';
 
-// The suites kept away from the rest of `npm test`: the soak measures memory growth under a fixed load,
-// the crash and worker-kill suites kill processes mid-write, the fault run cuts the broker and
-// PostgreSQL (its own database, through a proxy of its own) under a thousand toggles. They run after
-// everything else, two at a time: the soak first (scripts/test-sequencer.ts), and beside it the other
-// three one after another. The soak's load is light (20 requests a second); its limits are on growth,
-// never on durations.
-const ALONE = [
-  'soak.test.ts',
-  'crash/**/*.test.ts',
-  'fault-injection.test.ts',
-  'distributed-story-worker-kill.test.ts',
-];
+// The suites kept away from the rest of `npm test`: the crash and worker-kill suites kill processes
+// mid-write, the fault run cuts the broker and PostgreSQL (its own database, through a proxy of its own)
+// under a thousand toggles. They run after everything else, two at a time.
+const ALONE = ['crash/**/*.test.ts', 'fault-injection.test.ts', 'distributed-story-worker-kill.test.ts'];
+
+// The short soak measures memory growth under a fixed, light load (20 requests a second), with limits on
+// counts and growth, never on durations. Its run starts with `npm test` (the project's global setup,
+// support/soak-run.ts) and goes on beside the other suites; the file, in the group run last, waits for
+// the run's outcome and asserts on it. Global setups run only for the projects that have files in the
+// run, so the soak runs only when its file is chosen.
+const SOAK = 'soak.test.ts';
 
 const shared = { testTimeout: 60_000, hookTimeout: 90_000 };
 
@@ -29,7 +28,7 @@ export default defineConfig({
           name: 'journeys',
           maxWorkers: WORKERS,
           root: import.meta.dirname,
-          exclude: [...configDefaults.exclude, ...ALONE],
+          exclude: [...configDefaults.exclude, ...ALONE, SOAK],
         },
       },
       {
@@ -38,6 +37,17 @@ export default defineConfig({
           name: 'alone',
           root: import.meta.dirname,
           include: ALONE,
+          maxWorkers: WORKERS,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'soak',
+          root: import.meta.dirname,
+          include: [SOAK],
+          globalSetup: ['./support/soak-run.ts'],
           maxWorkers: WORKERS,
           sequence: { groupOrder: 1 },
         },

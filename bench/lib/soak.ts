@@ -24,6 +24,8 @@ export interface SoakOptions {
   nodeOptions?: string;
   /** Called with each sample as it is taken (the CLI prints a line). */
   onSample?: (sample: SoakSample) => void;
+  /** Ends the load early (the run it belongs to was stopped); the processes are closed as usual. */
+  signal?: AbortSignal;
 }
 
 export interface SoakSample {
@@ -339,7 +341,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const end = started + options.seconds * 1000;
     let nextSample = started + options.sampleSeconds * 1000;
     let sent = 0;
-    while (performance.now() < end) {
+    while (performance.now() < end && !options.signal?.aborted) {
       const due = started + (sent / options.rate) * 1000;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 50)));
