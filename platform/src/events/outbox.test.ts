@@ -95,4 +95,38 @@ describe('outbox relay housekeeping', () => {
     expect(delivered).toEqual([pending.id]);
     expect(await ids()).toEqual([othersSent.id]);
   });
+
+  it('marks a row the bus confirmed once the database is back, instead of leaving it pending for its lease', async () => {
+    await createServiceSchema(db, 'remark_q');
+    const client = sqlClient(db);
+    // The database drops the relay's first "mark sent" statement (a connection terminated mid-statement).
+    let dropped = 0;
+    const flaky = {
+      ...client,
+      async $executeRawUnsafe(query: string, ...values: unknown[]) {
+        if (dropped === 0 && query.includes('set published_at = now()')) {
+          dropped++;
+          throw new Error('terminating connection due to administrator command');
+        }
+        return client.$executeRawUnsafe(query, ...values);
+      },
+    };
+    const bus = new InProcessEventBus();
+    const delivered: string[] = [];
+    await bus.subscribe('remark_listener', ['goal.deleted'], async (event) => void delivered.push(event.id));
+    // A lease far longer than the wait below: the row must not wait for it to run out.
+    const relay = new OutboxRelay(flaky, 'remark_q', bus, { pollIntervalMs: 20, claimTtlMs: 600_000 });
+    const event = createEnvelope('goal.deleted', { goalId: QUEST, userId: HERO }, null);
+    await client.$transaction((tx) => insertOutboxRow(tx, 'remark_q', event));
+    await relay.start();
+    try {
+      await waitUntil('the row marked sent', async () => (await relay.backlog()) === 0);
+    } finally {
+      await relay.stop();
+      await bus.close();
+    }
+    expect(dropped).toBe(1);
+    // Published once: marked, not published again.
+    expect(delivered).toEqual([event.id]);
+  });
 });

@@ -124,6 +124,8 @@ export class OutboxRelay {
   #wakeRequested = false;
   readonly #inFlight = new Set<Promise<boolean>>();
   readonly #pendingMarks = new Map<string, { resolve: () => void; reject: (error: unknown) => void }>();
+  /** Rows the bus confirmed whose mark failed (the database was away): marked again on the next round. */
+  readonly #unmarked = new Set<string>();
   #markScheduled = false;
   #lastCleanup = 0;
 
@@ -165,6 +167,7 @@ export class OutboxRelay {
     this.#wake?.();
     await this.#loopDone;
     await Promise.allSettled([...this.#inFlight]);
+    await this.#markAgain().catch(() => {});
     await this.#client
       .$executeRawUnsafe(
         `update "${this.schema}"."_outbox" set claimed_until = null, claimed_by = null
@@ -242,6 +245,7 @@ export class OutboxRelay {
           continue;
         }
         this.#wakeRequested = false;
+        await this.#markAgain();
         const room = Math.min(this.#options.batchSize, this.#options.maxInFlight - this.#inFlight.size);
         const rows = await this.#claim(room);
         for (const row of rows) void this.#track(this.#publishRow(row));
@@ -328,9 +332,25 @@ export class OutboxRelay {
       await this.#markPublished(row.id);
       return true;
     } catch (error) {
-      // Published but not marked: it will be published again after the lease and deduplicated downstream.
+      // Published but not marked: the relay marks it again on its next round, which the database's
+      // return ends. Should this process die first, it is published again after the lease and
+      // deduplicated downstream.
       this.#log?.warn({ err: error, schema: this.schema, eventId: row.id }, 'could not mark outbox row sent');
+      this.#unmarked.add(row.id);
       return false;
+    }
+  }
+
+  /** Marks the rows whose mark failed; throws, keeping them, while the database is still away. */
+  async #markAgain(): Promise<void> {
+    if (this.#unmarked.size === 0) return;
+    const ids = [...this.#unmarked];
+    this.#unmarked.clear();
+    try {
+      await Promise.all(ids.map((id) => this.#markPublished(id)));
+    } catch (error) {
+      for (const id of ids) this.#unmarked.add(id);
+      throw error;
     }
   }
 
