@@ -8,10 +8,11 @@
 // rest, one at a time (e2e/vitest.config.ts, project `alone`).
 export const WORKERS = 2;
 
-// The pool of the projects whose files each boot PGlite and Prisma clients (platform and the auth,
-// quests, social, admin and ai services, the OpenAI provider's files of ai excepted): a VM context per
-// file (its modules and globals its own; Node's `process` is the worker's, shared, and no test of these
-// projects changes its environment or handlers) in a worker process that lives on, so what V8 compiled (PGlite's WebAssembly above all) serves the next file too: a file
+// The pool of the projects whose files each boot PGlite and Prisma clients (platform, the auth, quests,
+// social, admin and ai services but the OpenAI provider's files, and through GATEWAY_POOL app and
+// gateway): a VM context per file (its modules and globals its own; Node's `process` is the worker's,
+// shared, and no test of these projects changes its environment or handlers) in a worker process that
+// lives on, so what V8 compiled (PGlite's WebAssembly above all) serves the next file too: a file
 // booting PGlite took 4–5 s less (docs/features/scale.md#ci-time). Not for the OpenAI provider: in a
 // VM context the SDK meets an abort error from another context.
 export const PGLITE_POOL = 'vmForks';

@@ -40,7 +40,7 @@ function heavyLock(): Promise<ChildProcess> {
 }
 
 /** A sample as one line: what grew, when a limit fails. */
-export function sampleLine(s: SoakSample): string {
+function sampleLine(s: SoakSample): string {
   const processes = Object.entries(s.processes)
     .map(
       ([name, p]) =>

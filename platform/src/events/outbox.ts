@@ -256,7 +256,7 @@ export class OutboxRelay {
       } catch (error) {
         // The database is unreachable or restarting: keep trying, a little slower each time.
         idleBackoff = Math.min(this.#options.maxRetryDelayMs, Math.max(100, idleBackoff * 2));
-        this.#log?.warn({ err: error, schema: this.schema }, 'outbox relay could not read its outbox');
+        this.#log?.warn({ err: error, schema: this.schema }, 'outbox relay could not reach its outbox');
         await this.#sleep(idleBackoff);
       }
     }
