@@ -1,5 +1,5 @@
-import nlp from 'compromise';
 import { isAffirmation, isNegation, isUnsure, normalise } from './intent.ts';
+import { nlp } from './nlp.ts';
 
 // A message read as a goal frame with a natural-language library rather than more phrase rules: the
 // action the hero names (its verb), the things it acts on (noun phrases, in the hero's words) and what

@@ -1,6 +1,6 @@
-import nlp from 'compromise';
 import { type DomainId, detectBroadDomain, detectDomain } from './domain.ts';
 import { isAffirmation, isNegation, isUnsure, normalise } from './intent.ts';
+import { nlp } from './nlp.ts';
 
 // Turns a hero's sentence into the "what" of the goal: 'I really want to read 12 books by December
 // because I love stories' -> 'Read 12 books'. A sentence with nothing concrete left once the filler,

@@ -1,4 +1,4 @@
-import nlp from 'compromise';
+import { nlp } from './nlp.ts';
 import { readCompletion } from './readers/completion.ts';
 import { readCount } from './readers/count.ts';
 import { readDistance } from './readers/distance.ts';
