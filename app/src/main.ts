@@ -6,6 +6,16 @@ import { tuneEmbeddedProcess } from './process-tuning.ts';
 if (import.meta.main) tuneEmbeddedProcess();
 
 /*
+ * Held open until the process is ready. While booting, much of what the process awaits is V8's own
+ * work (WebAssembly compiled in the background, modules imported), which keeps no handle in Node's
+ * event loop; when the loop found nothing else alive it went on to drain V8's background tasks and
+ * blocked until every one had finished, the whole queue of PGlite's functions being recompiled by the
+ * optimizing tier among them. With the one V8 worker thread of target `all` that stalled a start for
+ * 2–3 s (docs/features/scale.md#ci-time). A timer keeps the loop waiting for the next event instead.
+ */
+const booting = import.meta.main ? setInterval(() => {}, 60_000) : undefined;
+
+/*
  * V8 sizes the young generation by how fast the program allocates, and booting (compiling every
  * module, opening the database, building six servers) allocates fast: it grows to 2 × 32 MB and an
  * idle process keeps it. Held at its starting size while booting, it is sized by the requests that
@@ -66,6 +76,7 @@ async function main() {
   } else {
     log.info({ target: config.target, url: app.url }, 'LifeQuest is running');
   }
+  clearInterval(booting);
 
   let stopping = false;
   const stop = async (signal: string) => {
