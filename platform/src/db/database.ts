@@ -362,9 +362,9 @@ const templatePath = join(tmpdir(), `lifequest-pglite-${pgliteVersion}-template.
 
 async function freshClusterTemplate(): Promise<Blob | undefined> {
   try {
-    return existsSync(templatePath) ? await openAsBlob(templatePath) : undefined;
+    return await openAsBlob(templatePath);
   } catch {
-    return undefined;
+    return undefined; // none yet (or unreadable): this cluster runs initdb
   }
 }
 
