@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: '@lifequest/ai',
-          pool: PGLITE_POOL,
+          ...PGLITE_POOL,
           exclude: [...configDefaults.exclude, OPENAI],
         },
       },
