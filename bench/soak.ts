@@ -3,7 +3,7 @@
 // The limits: RSS growth ≤ 10% and p99 drift ≤ 20% after warm-up, zero errors, the backlog bounded.
 // It holds /tmp/lq-heavy.lock (package.json) so it never runs beside the other heavy suites.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { runSoak, soakChart } from './lib/soak.ts';
+import { percents, runSoak, soakChart } from './lib/soak.ts';
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 30);
 // Half of what the bench measured through the gateway on these two cores is about 1,000 req/s for a
@@ -43,19 +43,13 @@ mkdirSync(dir, { recursive: true });
 const title = `soak ${minutes} min, ${rate} req/s, ${heroes} heroes, distributed`;
 writeFileSync(new URL(`soak-${stamp}.svg`, dir), soakChart(result, title));
 writeFileSync(new URL(`soak-${stamp}.json`, dir), `${JSON.stringify({ title, ...result }, null, 2)}\n`);
-const growth = Object.entries(result.rssGrowthPct)
-  .map(([name, pct]) => `${name} ${pct.toFixed(1)}%`)
-  .join(', ');
+const growth = percents(result.rssGrowthPct);
 const within =
   Object.values(result.rssGrowthPct).every((pct) => pct <= 10) &&
   result.p99DriftPct <= 20 &&
   result.errors === 0;
-const drifts = Object.entries(result.p99DriftByActionPct)
-  .map(([name, pct]) => `${name} ${pct.toFixed(1)}%`)
-  .join(', ');
-const stageGrowth = Object.entries(result.toggleStageGrowthPct)
-  .map(([name, pct]) => `${name} ${pct.toFixed(1)}%`)
-  .join(', ');
+const drifts = percents(result.p99DriftByActionPct);
+const stageGrowth = percents(result.toggleStageGrowthPct);
 process.stdout.write(
   `${title}: RSS growth after warm-up ${growth}; p99 drift ${result.p99DriftPct.toFixed(1)}% (by action: ${drifts}; the toggle's stages' means: ${stageGrowth}); errors ${result.errors}; max backlog ${result.maxBacklog}; ${within ? 'within the limits' : 'OUTSIDE the limits'}\n`,
 );

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describeWithInfra } from '@lifequest/platform/testing';
 import pg from 'pg';
 import { beforeAll, expect, inject, it, vi } from 'vitest';
-import type { SoakResult } from '../bench/lib/soak.ts';
+import { percents, type SoakResult } from '../bench/lib/soak.ts';
 import { SOAK_SECONDS, type SoakOutcome } from './support/soak-run.ts';
 
 // The soak's short version (`npm run soak` is the 30-minute one): the distributed mode under a fixed
@@ -25,6 +25,7 @@ await describeWithInfra('postgres', 'a short soak, distributed', (postgresUrl) =
     const outcome = JSON.parse(readFileSync(files.outcome, 'utf8')) as SoakOutcome;
     if ('error' in outcome) throw new Error(`the short soak could not run: ${outcome.error}`);
     result = outcome.result;
+    process.stdout.write(`RSS growth after warm-up: ${percents(result.rssGrowthPct)}\n`);
   }, 660_000);
 
   it('answers every request: no 5xx, no connection without an answer', () => {

@@ -47,7 +47,10 @@ export interface DistributedRun {
  * The distributed mode: every target its own process (`--target <t>`, as the images run it) on
  * PostgreSQL, RabbitMQ and Redis, on the bench's own database and prefix.
  */
-export async function startDistributed(extraEnv: Record<string, string> = {}): Promise<DistributedRun> {
+export async function startDistributed(
+  extraEnv: Record<string, string> = {},
+  nodeFlags: readonly string[] = [],
+): Promise<DistributedRun> {
   const infra = await benchInfra();
   const internalSecret = randomBytes(32).toString('hex');
   const urls = Object.fromEntries(
@@ -73,11 +76,11 @@ export async function startDistributed(extraEnv: Record<string, string> = {}): P
     // Migrations take an advisory lock per schema, so the services may boot side by side.
     await Promise.all(
       [...SERVICES, 'ai-worker' as const].map(async (name) => {
-        targets.set(name, await startTarget(name, env, PORTS[name]));
+        targets.set(name, await startTarget(name, env, PORTS[name], nodeFlags));
       }),
     );
     const gatewayEnv = { ...env, SESSION_SECRET: randomBytes(32).toString('hex') };
-    const gateway = await startTarget('gateway', gatewayEnv, PORTS.gateway);
+    const gateway = await startTarget('gateway', gatewayEnv, PORTS.gateway, nodeFlags);
     targets.set('gateway', gateway);
     return { infra, internalSecret, gateway, targets, gatewayEnv, close };
   } catch (error) {

@@ -86,7 +86,12 @@ export async function startProcess(
  * One LifeQuest target, started with the command the images use. With BENCH_CPU_PROF=<dir> every
  * target writes a V8 CPU profile there when it stops (read them with `node bench/profile.ts <dir>`).
  */
-export function startTarget(target: string, env: Record<string, string>, port: number): Promise<Running> {
+export function startTarget(
+  target: string,
+  env: Record<string, string>,
+  port: number,
+  nodeFlags: readonly string[] = [],
+): Promise<Running> {
   const profileDir = process.env.BENCH_CPU_PROF;
   const profile = profileDir
     ? [
@@ -97,7 +102,7 @@ export function startTarget(target: string, env: Record<string, string>, port: n
     : [];
   return startProcess(
     target,
-    [...profile, entrypoint(), '--target', target],
+    [...nodeFlags, ...profile, entrypoint(), '--target', target],
     { ...env, PORT: String(port) },
     { port },
   );

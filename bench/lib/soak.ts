@@ -16,12 +16,13 @@ export interface SoakOptions {
   /** Requests started per second, all heroes together (a fixed load, not as fast as possible). */
   rate: number;
   /**
-   * NODE_OPTIONS for every process, when set. The short soak pins V8's young generation with it: V8
-   * doubles a busy process's semi-spaces (16 → 32 → 64 MB each) at a moment that depends on the load,
-   * and the pages of the larger ones then join the RSS over the next minute, a step that is sizing, not
-   * a leak, and that a three-minute run cannot wait out (docs/features/scale.md#soak).
+   * Node's flags for every process, when set. The short soak pins V8's young generation with them: V8
+   * doubles a busy process's semi-spaces (16 → 32 → 64 MB each) and halves them again when few objects
+   * survive, each at a moment that depends on the load, and the RSS follows by tens of MB within a
+   * minute, a swing that is sizing, not a leak, and that a three-minute run cannot wait out
+   * (docs/features/scale.md#soak). Flags, not NODE_OPTIONS: Node refuses the minimum's flag there.
    */
-  nodeOptions?: string;
+  nodeFlags?: readonly string[];
   /** Called with each sample as it is taken (the CLI prints a line). */
   onSample?: (sample: SoakSample) => void;
   /** Ends the load early (the run it belongs to was stopped); the processes are closed as usual. */
@@ -213,10 +214,7 @@ function metricSum(text: string, name: string): number {
 
 export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const metricsToken = randomBytes(16).toString('hex');
-  const lq = await startDistributed({
-    METRICS_TOKEN: metricsToken,
-    ...(options.nodeOptions ? { NODE_OPTIONS: options.nodeOptions } : {}),
-  });
+  const lq = await startDistributed({ METRICS_TOKEN: metricsToken }, options.nodeFlags);
   let stopVacuum: (() => Promise<void>) | null = null;
   try {
     stopVacuum = await vacuumEveryMinute(lq.infra.databaseUrl);
@@ -409,6 +407,13 @@ export function growthPct(values: readonly number[]): number {
   };
   const base = median(values.slice(0, third));
   return base === 0 ? 0 : ((median(values.slice(-third)) - base) / base) * 100;
+}
+
+/** A growth per name as a line's part: `auth 1.2%, gateway -3.4%`. */
+export function percents(byName: Record<string, number>): string {
+  return Object.entries(byName)
+    .map(([name, pct]) => `${name} ${pct.toFixed(1)}%`)
+    .join(', ');
 }
 
 /** One chart per measure (RSS, event-loop delay, p99, backlog) over time, one line per process. */
