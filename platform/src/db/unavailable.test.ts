@@ -126,6 +126,8 @@ await describeWithInfra('postgres', 'a PostgreSQL connection dropped mid-work', 
   let isolated: IsolatedPostgres;
   let database: Database;
   let admin: pg.Client;
+  /** Holds the advisory lock, on the test's database (advisory locks are per database). */
+  let holder: pg.Client;
   let dbName: string;
 
   beforeAll(async () => {
@@ -138,12 +140,30 @@ await describeWithInfra('postgres', 'a PostgreSQL connection dropped mid-work', 
       published_at timestamptz)`);
     admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
+    holder = new pg.Client({ connectionString: isolated.url });
+    await holder.connect();
   });
   afterAll(async () => {
     await admin?.end();
+    await holder?.end();
     await database?.close();
     await isolated?.dispose();
   });
+
+  // Each statement to be cut waits on an advisory lock the test holds (not on a timed sleep, which a
+  // loaded machine could let finish before the test's look found it), so it is surely running when
+  // terminated; the lock is let go once it is, and a retry on a fresh connection passes.
+  const LOCK = 4242;
+  const waitForTheTest = `pg_advisory_xact_lock_shared(${LOCK})`;
+
+  /** Terminates every connection of the test's database that is running `marker`, then lets go the lock. */
+  async function terminateWhileWaiting(marker: string): Promise<number> {
+    try {
+      return await terminateWhenRunning(marker);
+    } finally {
+      await holder.query('select pg_advisory_unlock($1)', [LOCK]);
+    }
+  }
 
   /** Terminates every connection of the test's database that is running `marker`, once one does. */
   async function terminateWhenRunning(marker: string): Promise<number> {
@@ -160,20 +180,22 @@ await describeWithInfra('postgres', 'a PostgreSQL connection dropped mid-work', 
 
   it('answers a plain read whose connection was terminated from a fresh connection', async () => {
     const adapter = await database.prismaAdapter().connect();
+    await holder.query('select pg_advisory_lock($1)', [LOCK]);
     const read = adapter.queryRaw({
-      sql: `select 42 as answer from pg_sleep(0.3) /* read-retry */`,
+      sql: `select 42 as answer from ${waitForTheTest} /* read-retry */`,
       args: [],
       argTypes: [],
     });
-    expect(await terminateWhenRunning('read-retry')).toBe(1);
+    expect(await terminateWhileWaiting('read-retry')).toBe(1);
     const result = await read;
     expect(result.rows).toEqual([[42]]);
   });
 
   it('does not retry a write whose connection was terminated: it may have happened', async () => {
     const adapter = await database.prismaAdapter().connect();
+    await holder.query('select pg_advisory_lock($1)', [LOCK]);
     const write = adapter.queryRaw({
-      sql: `insert into demo.things (id, n) select $1::uuid, 1 from pg_sleep(0.3) returning id /* write-once */`,
+      sql: `insert into demo.things (id, n) select $1::uuid, 1 from ${waitForTheTest} returning id /* write-once */`,
       args: [randomUUID()],
       argTypes: [{ scalarType: 'string', arity: 'scalar' }],
     });
@@ -181,7 +203,7 @@ await describeWithInfra('postgres', 'a PostgreSQL connection dropped mid-work', 
       () => 'answered',
       (error: unknown) => (isDatabaseUnavailable(error) ? 'unavailable' : String(error)),
     );
-    await terminateWhenRunning('write-once');
+    await terminateWhileWaiting('write-once');
     expect(await settled).toBe('unavailable');
   });
 
@@ -194,14 +216,15 @@ await describeWithInfra('postgres', 'a PostgreSQL connection dropped mid-work', 
       bus,
     });
     const id = randomUUID();
+    await holder.query('select pg_advisory_lock($1)', [LOCK]);
     let runs = 0;
     const work = events.transaction(async (tx) => {
       runs++;
       await tx.$executeRawUnsafe('insert into demo.things (id, n) values ($1::uuid, $2)', id, runs);
-      await tx.$queryRawUnsafe(`select pg_sleep(${runs === 1 ? 0.3 : 0}) /* unit-retry */`);
+      await tx.$queryRawUnsafe(`select ${runs === 1 ? waitForTheTest : 1} /* unit-retry */`);
       return runs;
     });
-    await terminateWhenRunning('unit-retry');
+    await terminateWhileWaiting('unit-retry');
     expect(await work).toBe(2);
     expect(await database.query('select n from demo.things where id = $1', [id])).toEqual([{ n: 2 }]);
     await bus.close();
