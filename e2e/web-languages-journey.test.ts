@@ -26,7 +26,7 @@ async function savingsQuest(request: APIRequestContext): Promise<void> {
           metric: { target_value: 2000, unit: '$' },
         },
         milestones: [
-          { label: 'Save the first $1,000', due_date: '2026-12-01', xp_reward: 20 },
+          { label: 'Save the first $1,000', due_date: '2027-01-15', xp_reward: 20 },
           { label: 'Save $2,000', due_date: '2027-02-24', xp_reward: 20 },
         ],
         xp_policy: { total_goal_xp: 100, bonuses: { early_milestone: 0, logging_daily: 0 } },
