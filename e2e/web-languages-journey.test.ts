@@ -14,7 +14,11 @@ import { containsText, see } from './support/see.ts';
 const journey = browserJourney('languages');
 const { skipReason } = journey;
 
-/** A savings quest due 2027-02-24 with $1,250 of $2,000 logged. */
+// The quest falls due on 24 February of next year, whatever today is: the server refuses a date in the
+// past, and the day and month stay fixed so each language's spelling of them is checked word for word.
+const YEAR = new Date().getUTCFullYear() + 1;
+
+/** A savings quest due on 24 February next year with $1,250 of $2,000 logged. */
 async function savingsQuest(request: APIRequestContext): Promise<void> {
   await ok(
     request.post('/api/plans/confirm', {
@@ -26,8 +30,8 @@ async function savingsQuest(request: APIRequestContext): Promise<void> {
           metric: { target_value: 2000, unit: '$' },
         },
         milestones: [
-          { label: 'Save the first $1,000', due_date: '2027-01-15', xp_reward: 20 },
-          { label: 'Save $2,000', due_date: '2027-02-24', xp_reward: 20 },
+          { label: 'Save the first $1,000', due_date: `${YEAR}-01-15`, xp_reward: 20 },
+          { label: 'Save $2,000', due_date: `${YEAR}-02-24`, xp_reward: 20 },
         ],
         xp_policy: { total_goal_xp: 100, bonuses: { early_milestone: 0, logging_daily: 0 } },
         habits: [],
@@ -55,7 +59,7 @@ interface Reading {
 const SPANISH: Reading = {
   profile: 'Dominio de disciplinas',
   dashboard: 'Misiones actuales',
-  target: 'Meta: 24 feb 2027',
+  target: `Meta: 24 feb ${YEAR}`,
   logged: /1250\sUS\$ de 2000\sUS\$/,
   hall: 'Salón de la Hermandad',
   hallTab: 'Muro',
@@ -64,7 +68,7 @@ const SPANISH: Reading = {
 const GERMAN: Reading = {
   profile: 'Meisterschaft der Disziplinen',
   dashboard: 'Aktuelle Quests',
-  target: 'Ziel: 24. Feb. 2027',
+  target: `Ziel: 24. Feb. ${YEAR}`,
   logged: /1\.250\s\$ von 2\.000\s\$/,
   hall: 'Halle der Gefährten',
   hallTab: 'Feed',
@@ -104,7 +108,7 @@ it.skipIf(skipReason !== null)(
     // The browser speaks English: so does the app, with the product's own wording.
     await page.goto('/');
     await see(page.getByRole('heading', { name: 'Current Quests' }));
-    await see(page.getByText('Target: Feb 24, 2027', { exact: true }));
+    await see(page.getByText(`Target: Feb 24, ${YEAR}`, { exact: true }));
     await containsText(page.getByTestId('logged-against-target'), '$1,250 of $2,000');
 
     await chooseLanguage(page, 'The app’s language', 'es', SPANISH.profile);

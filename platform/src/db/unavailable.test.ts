@@ -156,31 +156,29 @@ await describeWithInfra('postgres', 'a PostgreSQL connection dropped mid-work', 
   const LOCK = 4242;
   const waitForTheTest = `pg_advisory_xact_lock_shared(${LOCK})`;
 
-  /** Terminates every connection of the test's database that is running `marker`, then lets go the lock. */
+  /** Holds the lock the statement to be cut will wait on. */
+  const holdTheLock = () => holder.query('select pg_advisory_lock($1)', [LOCK]);
+
+  /** Terminates every connection of the test's database running `marker`, once one does; then lets go the lock. */
   async function terminateWhileWaiting(marker: string): Promise<number> {
     try {
-      return await terminateWhenRunning(marker);
+      for (;;) {
+        const { rowCount } = await admin.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+           where datname = $1 and state = 'active' and query like $2 and query not like '%pg_stat_activity%'`,
+          [dbName, `%${marker}%`],
+        );
+        if (rowCount) return rowCount;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
     } finally {
       await holder.query('select pg_advisory_unlock($1)', [LOCK]);
     }
   }
 
-  /** Terminates every connection of the test's database that is running `marker`, once one does. */
-  async function terminateWhenRunning(marker: string): Promise<number> {
-    for (;;) {
-      const { rowCount } = await admin.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity
-         where datname = $1 and state = 'active' and query like $2 and query not like '%pg_stat_activity%'`,
-        [dbName, `%${marker}%`],
-      );
-      if (rowCount) return rowCount;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-
   it('answers a plain read whose connection was terminated from a fresh connection', async () => {
     const adapter = await database.prismaAdapter().connect();
-    await holder.query('select pg_advisory_lock($1)', [LOCK]);
+    await holdTheLock();
     const read = adapter.queryRaw({
       sql: `select 42 as answer from ${waitForTheTest} /* read-retry */`,
       args: [],
@@ -193,7 +191,7 @@ await describeWithInfra('postgres', 'a PostgreSQL connection dropped mid-work', 
 
   it('does not retry a write whose connection was terminated: it may have happened', async () => {
     const adapter = await database.prismaAdapter().connect();
-    await holder.query('select pg_advisory_lock($1)', [LOCK]);
+    await holdTheLock();
     const write = adapter.queryRaw({
       sql: `insert into demo.things (id, n) select $1::uuid, 1 from ${waitForTheTest} returning id /* write-once */`,
       args: [randomUUID()],
@@ -216,7 +214,7 @@ await describeWithInfra('postgres', 'a PostgreSQL connection dropped mid-work', 
       bus,
     });
     const id = randomUUID();
-    await holder.query('select pg_advisory_lock($1)', [LOCK]);
+    await holdTheLock();
     let runs = 0;
     const work = events.transaction(async (tx) => {
       runs++;
