@@ -6,7 +6,7 @@ import {
   TEST_ADMIN_PASSWORD,
 } from '@lifequest/app/testing';
 import { describeWithInfra } from '@lifequest/platform/testing';
-import type { JobRun } from '@lifequest/proto';
+import { addDays, type JobRun, toIsoDate } from '@lifequest/proto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 // The calendar feed's public route through a gateway of its own process, and the scheduled jobs
@@ -26,7 +26,8 @@ await describeWithInfra('postgres', 'scheduled jobs across processes', (postgres
   it('serves a hero’s calendar feed through the gateway to a client with no session', async () => {
     const hero = new HeroClient(lq.gateway.url, 'bearer');
     await hero.register('Planner');
-    await hero.post('/api/goals', { title: 'Learn Spanish', deadline: '2027-09-01', milestones: ['Words'] });
+    const deadline = addDays(toIsoDate(new Date()), 270);
+    await hero.post('/api/goals', { title: 'Learn Spanish', deadline, milestones: ['Words'] });
     const { url } = (await hero.get<{ url: string }>('/api/calendar')).body;
     const feed = await fetch(url);
     expect(feed.status).toBe(200);

@@ -1,3 +1,4 @@
+import { addDays, toIsoDate } from '@lifequest/proto';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HeroClient, startLifeQuest, type TestLifeQuest } from './testing/index.ts';
@@ -12,10 +13,11 @@ afterAll(() => app?.close());
 it('serves the feed at the address it gives, to a client with no session, on the host the hero used', async () => {
   const hero = new HeroClient(app.url, 'bearer');
   await hero.register('Planner');
+  const today = toIsoDate(new Date());
   await hero.post('/api/goals', {
     title: 'Learn Spanish',
-    deadline: '2027-09-01',
-    milestones: [{ title: 'Words', due_date: '2027-01-15' }],
+    deadline: addDays(today, 270),
+    milestones: [{ title: 'Words', due_date: addDays(today, 45) }],
   });
   const { url } = (await hero.get('/api/calendar')).body as { url: string };
   expect(new URL(url).host).toBe(new URL(app.url).host);

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Milestone } from '@lifequest/proto';
+import { addDays, type Milestone, toIsoDate } from '@lifequest/proto';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { createGoal, useQuests } from '../testing/test-kit.ts';
 
 const svc = useQuests();
+
+// Dates ahead of today, so the server never refuses them as past whenever the suite runs.
+const today = toIsoDate(new Date());
+const RUN_3K = addDays(today, 60);
+const RUN_5K = addDays(today, 150);
+const DEADLINE = addDays(today, 210);
 
 /** The feed at `url`, fetched with no session at all, as a calendar app would. */
 async function fetchFeed(url: string, headers: Record<string, string> = {}) {
@@ -33,10 +39,10 @@ describe('the calendar feed', () => {
     const hero = svc.hero();
     const goal = await createGoal(hero, {
       title: 'Run a 5K',
-      deadline: '2027-06-30',
+      deadline: DEADLINE,
       milestones: [
-        { title: 'Run 3K', due_date: '2027-02-01' },
-        { title: 'Run 5K', due_date: '2027-05-01' },
+        { title: 'Run 3K', due_date: RUN_3K },
+        { title: 'Run 5K', due_date: RUN_5K },
       ],
     });
     // A quest without dates of its own gets the fallback plan's (90 days out): it is in the feed too.
@@ -55,9 +61,9 @@ describe('the calendar feed', () => {
     expect(events.some((e) => e.summary === 'Quest deadline: Read more')).toBe(true);
     const dated = events.filter((e) => e.summary?.includes('Run a 5K'));
     expect(dated.map(({ summary, start, allDay }) => ({ summary, start, allDay }))).toEqual([
-      { summary: 'Run 3K (Run a 5K)', start: '2027-02-01', allDay: true },
-      { summary: 'Run 5K (Run a 5K)', start: '2027-05-01', allDay: true },
-      { summary: 'Quest deadline: Run a 5K', start: '2027-06-30', allDay: true },
+      { summary: 'Run 3K (Run a 5K)', start: RUN_3K, allDay: true },
+      { summary: 'Run 5K (Run a 5K)', start: RUN_5K, allDay: true },
+      { summary: 'Quest deadline: Run a 5K', start: DEADLINE, allDay: true },
     ]);
     for (const event of events) {
       expect(event.uid).toMatch(/^(quest|milestone)-[0-9a-f-]{36}@lifequest$/);
