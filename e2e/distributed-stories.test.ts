@@ -4,7 +4,7 @@ import {
   startDistributed,
   type TargetProcess,
 } from '@lifequest/app/testing';
-import { describeWithInfra } from '@lifequest/platform/testing';
+import { describeWithInfra, EVENTUALLY } from '@lifequest/platform/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 
@@ -81,7 +81,7 @@ await describeWithInfra(
             `select count(*)::int as n from ai._outbox where name = 'story.generated' and published_at is not null`,
           );
           expect(sent.rows[0].n).toBe(2);
-        });
+        }, EVENTUALLY);
       } finally {
         await client.end();
       }

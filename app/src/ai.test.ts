@@ -1,4 +1,4 @@
-import { parseSse } from '@lifequest/platform/testing';
+import { EVENTUALLY, parseSse } from '@lifequest/platform/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HeroClient, startLifeQuest, type TestLifeQuest } from './testing/index.ts';
 
@@ -29,8 +29,9 @@ describe('The Pathfinder behind the gateway', () => {
     expect(confirmed.status).toBeLessThan(300);
     const goals = (await hero.get('/api/goals')).body;
     expect(goals.map((g: { title: string }) => g.title)).toContain(proposal.body.plan.goal.title);
-    await vi.waitFor(async () =>
-      expect((await hero.get('/api/plans/draft')).body).toEqual({ plan: null, draftId: null }),
+    await vi.waitFor(
+      async () => expect((await hero.get('/api/plans/draft')).body).toEqual({ plan: null, draftId: null }),
+      EVENTUALLY,
     );
   });
 

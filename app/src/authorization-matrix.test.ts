@@ -1,3 +1,4 @@
+import { EVENTUALLY } from '@lifequest/platform/testing';
 import { plan } from '@lifequest/quests/testing';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { registry } from './registry.ts';
@@ -355,7 +356,7 @@ beforeAll(async () => {
     const mine = (Array.isArray(feed) ? feed : (feed.activities ?? feed.items ?? [])) as { id: string }[];
     if (!mine[0]) throw new Error(`no activity yet: ${JSON.stringify(feed)}`);
     return mine[0];
-  });
+  }, EVENTUALLY);
   seed = {
     goalId: goal.id,
     milestoneId: goal.milestones[0].id,
@@ -381,7 +382,7 @@ beforeAll(async () => {
       await vi.waitFor(async () => {
         const status = (await o.get(`/api/export/${id}`)).body;
         if (status.status !== 'done') throw new Error(`export: ${JSON.stringify(status)}`);
-      });
+      }, EVENTUALLY);
       return id;
     })(),
     importId: (
@@ -397,7 +398,7 @@ beforeAll(async () => {
   await vi.waitFor(async () => {
     const res = await o.post('/api/blocks', { user_id: seed.blockedId });
     if (res.status !== 204) throw new Error(`block: ${res.status}`);
-  });
+  }, EVENTUALLY);
   ownerIds = [
     seed.activityId,
     seed.goalId,

@@ -1,3 +1,4 @@
+import { EVENTUALLY } from '@lifequest/platform/testing';
 import { addDays, toIsoDate } from '@lifequest/proto';
 import { describe, expect, it } from 'vitest';
 import { newHero, useLifeQuest } from './testing/index.ts';
@@ -80,7 +81,7 @@ describe('the first quest from onboarding', () => {
     };
     const first = await hero.post('/api/auth/complete-onboarding', result);
     expect(first.status).toBe(200);
-    await expect.poll(async () => (await hero.get('/api/auth/me')).body.totalXP).toBe(100);
+    await expect.poll(async () => (await hero.get('/api/auth/me')).body.totalXP, EVENTUALLY).toBe(100);
     const [goal] = (await hero.get('/api/goals')).body;
     expect((await hero.delete(`/api/goals/${goal.id}`)).status).toBe(204);
     // Renaming by onboarding again is refused: the name changes only through PATCH /api/auth/me.
@@ -137,7 +138,7 @@ describe('the first quest from onboarding', () => {
     expect((await hero.get('/api/goals')).body[0]).toMatchObject({ progress: 50, is_completed: false });
     const [done, open] = (await hero.get('/api/milestones')).body;
     expect([done.is_completed, open.is_completed]).toEqual([true, false]);
-    await expect.poll(async () => (await hero.get('/api/auth/me')).body.totalXP).toBe(50);
+    await expect.poll(async () => (await hero.get('/api/auth/me')).body.totalXP, EVENTUALLY).toBe(50);
   });
 
   it('the internal route answers only other services', async () => {

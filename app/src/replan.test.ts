@@ -1,6 +1,6 @@
 import { createAiModule } from '@lifequest/ai';
 import { authModule } from '@lifequest/auth';
-import { type HeroCaller, startTestModules, type TestModules } from '@lifequest/platform/testing';
+import { EVENTUALLY, type HeroCaller, startTestModules, type TestModules } from '@lifequest/platform/testing';
 import { addDays, type CreatedGoal, Plan, type ReplanReply, toIsoDate } from '@lifequest/proto';
 import { createQuestsModule } from '@lifequest/quests';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -146,8 +146,9 @@ for (const provider of ['offline', 'openai'] as const) {
       const card = (await hero.get('/api/dashboard')).body.goals[0];
       expect(card).toMatchObject({ totalXp: 30, completedMilestones: 1 });
       expect(card.goal.totalGoalXp).toBe(150);
-      await vi.waitFor(async () =>
-        expect((await hero.get('/api/plans/draft')).body).toEqual({ plan: null, draftId: null }),
+      await vi.waitFor(
+        async () => expect((await hero.get('/api/plans/draft')).body).toEqual({ plan: null, draftId: null }),
+        EVENTUALLY,
       );
 
       // Confirming the same draft again changes nothing, not even after the hero moved on.

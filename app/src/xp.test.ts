@@ -1,3 +1,4 @@
+import { EVENTUALLY } from '@lifequest/platform/testing';
 import { addDays, toIsoDate } from '@lifequest/proto';
 import { confirmPlan, createGoal, plan } from '@lifequest/quests/testing';
 import { describe, expect, it } from 'vitest';
@@ -99,9 +100,9 @@ describe('XP from quests, as the hero sees it', () => {
     for (const m of milestones) deltas.push((await hero.post(`/api/milestones/${m.id}/toggle`)).body.xpDelta);
     // Before: +100 per toggle and the 1,000 at the end, ~3,000 XP cut only by the day's 1,500.
     expect(deltas.reduce((a, b) => a + b, 0)).toBe(1000);
-    await expect.poll(async () => (await hero.get('/api/auth/me')).body.totalXP).toBe(1000);
+    await expect.poll(async () => (await hero.get('/api/auth/me')).body.totalXP, EVENTUALLY).toBe(1000);
     for (const m of milestones) await hero.post(`/api/milestones/${m.id}/toggle`);
-    await expect.poll(async () => (await hero.get('/api/auth/me')).body.totalXP).toBe(0);
+    await expect.poll(async () => (await hero.get('/api/auth/me')).body.totalXP, EVENTUALLY).toBe(0);
   });
 
   it('keeps the XP a completed quest earned (the ledger is history)', async () => {

@@ -1,3 +1,4 @@
+import { EVENTUALLY } from '@lifequest/platform/testing';
 import type { AdminDeletion, AdminUserRow } from '@lifequest/proto';
 import { expect } from 'vitest';
 import { HeroClient } from './app.ts';
@@ -94,13 +95,13 @@ export async function heroOfEveryFeature(
     .poll(async () => {
       request = await hero.post('/api/friends/request', { email: friend.email });
       return request.status;
-    })
+    }, EVENTUALLY)
     .toBe(201);
   await ok(
     'accept',
     friend.client.patch(`/api/friends/requests/${request.body.requestId}`, { action: 'accept' }),
   );
-  await expect.poll(async () => (await hero.get('/api/friends')).body.length).toBe(1);
+  await expect.poll(async () => (await hero.get('/api/friends')).body.length, EVENTUALLY).toBe(1);
   const feed = await ok<{ id: string; user: { name: string } }[]>('the feed', hero.get('/api/social/feed'));
   const friends = feed.find((activity) => activity.user.name !== name);
   expect(friends, 'an activity of the friend').toBeDefined();
@@ -117,7 +118,7 @@ export async function heroOfEveryFeature(
           friend.client.get(`/api/leaderboard?type=total_xp&scope=${scope}`),
         );
         return board.some((row) => row.user.id === user.id);
-      })
+      }, EVENTUALLY)
       .toBe(true);
   }
   // The daily loop: a time zone, a vacation, streak days (the toggle and progress above), notifications
@@ -126,7 +127,9 @@ export async function heroOfEveryFeature(
   const until = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
   await ok('a vacation', hero.request('PUT', '/api/streaks/vacation', { until }));
   await ok('a calendar feed', hero.get('/api/calendar'));
-  await expect.poll(async () => (await hero.get('/api/notifications')).body.unread).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await hero.get('/api/notifications')).body.unread, EVENTUALLY)
+    .toBeGreaterThan(0);
   // An export: its row keeps a ZIP full of them, and its job names them (data-ownership.md#export).
   const exported = await ok<{ job_id: string }>('an export', hero.post('/api/export'));
   await expect

@@ -50,9 +50,11 @@ export async function replicaSessionCache(
   store: SessionStore,
   redisUrl: string,
   prefix: string,
-  options: { ttlMs?: number } = {},
+  options: { ttlMs?: number; clock?: () => number } = {},
 ): Promise<SessionStore & { readonly replicaId: string; kept(sessionId: string): SessionData | undefined }> {
   const ttlMs = options.ttlMs ?? SESSION_CACHE_MS;
+  // Injectable so a test can age an entry without sleeping.
+  const clock = options.clock ?? Date.now;
   const replicaId = randomUUID();
   const channel = `${prefix}sessions-ended`;
   const ackChannel = `${prefix}sessions-ended-ack:${replicaId}`;
@@ -146,7 +148,7 @@ export async function replicaSessionCache(
     create: (data) => store.create(data),
     async touch(sessionId) {
       const key = sessionKey(sessionId);
-      const now = Date.now();
+      const now = clock();
       const kept = listening ? cache.get(key) : undefined;
       if (kept && kept.until > now) return kept.data;
       if (kept) cache.delete(key);
@@ -161,7 +163,7 @@ export async function replicaSessionCache(
     kept(sessionId) {
       if (!listening) return undefined;
       const kept = cache.get(sessionKey(sessionId));
-      return kept && kept.until > Date.now() ? kept.data : undefined;
+      return kept && kept.until > clock() ? kept.data : undefined;
     },
     async destroy(sessionId) {
       await store.destroy(sessionId);

@@ -6,3 +6,4 @@ export * from './raw-http.ts';
 export * from './schema-agreement.ts';
 export * from './sse.ts';
 export * from './tcp-proxy.ts';
+export * from './wait.ts';

@@ -18,3 +18,10 @@ export async function waitUntil<T>(
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/**
+ * The wait a test gives work that an event, a queue or another process carries out (`vi.waitFor`,
+ * `expect.poll`): Vitest's default second is a bound a loaded CI machine overruns. A bound, never an
+ * assertion about speed; a check that holds returns at its first poll that sees it.
+ */
+export const EVENTUALLY = { timeout: 15_000, interval: 50 } as const;

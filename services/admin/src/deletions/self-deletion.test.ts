@@ -1,3 +1,4 @@
+import { EVENTUALLY } from '@lifequest/platform/testing';
 import type { AdminDeletion, AdminUserRow } from '@lifequest/proto';
 import { expect, it } from 'vitest';
 import { HOLDERS, registerHero, useAdmin } from '../testing/test-kit.ts';
@@ -52,6 +53,6 @@ it('drops every consumer’s dead letters naming the hero once the last holder c
     await h.publish('user.purged', { userId: hero.id, service: holder });
   }
   // Dropped once the purge committed.
-  await expect.poll(() => named(hero.id)).toEqual([]);
+  await expect.poll(() => named(hero.id), EVENTUALLY).toEqual([]);
   expect(await named(other.id)).toHaveLength(1);
 });

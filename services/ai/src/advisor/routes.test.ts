@@ -1,4 +1,4 @@
-import { parseSse } from '@lifequest/platform/testing';
+import { EVENTUALLY, parseSse } from '@lifequest/platform/testing';
 import { Plan, PlanConfirmBody } from '@lifequest/proto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AiHarness, startAiHarness } from '../testing/test-kit.ts';
@@ -32,13 +32,15 @@ describe('the advisor', () => {
       ['user', 'I want to save $3,000 in 6 months'],
       ['assistant', res.body.reply],
     ]);
-    await vi.waitFor(() =>
-      expect(
-        ai.published.find((e) => e.name === 'plan.drafted' && e.actorId === hero.userId)?.payload,
-      ).toEqual({
-        userId: hero.userId,
-        draftId: res.body.draftId,
-      }),
+    await vi.waitFor(
+      () =>
+        expect(
+          ai.published.find((e) => e.name === 'plan.drafted' && e.actorId === hero.userId)?.payload,
+        ).toEqual({
+          userId: hero.userId,
+          draftId: res.body.draftId,
+        }),
+      EVENTUALLY,
     );
   });
 

@@ -1,4 +1,4 @@
-import { parseSse } from '@lifequest/platform/testing';
+import { EVENTUALLY, parseSse } from '@lifequest/platform/testing';
 import type { OnboardingReply } from '@lifequest/proto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AiHarness, type HeroCaller, startAiHarness } from '../testing/test-kit.ts';
@@ -315,10 +315,12 @@ describe('floating chat', () => {
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.join('')).toBe(done.reply);
     expect(done.actions[0].type).toBe('CREATE_GOAL');
-    await vi.waitFor(async () =>
-      expect(
-        await ai.db.tokenUsage.count({ where: { userId: hero.userId, endpoint: 'floating-chat' } }),
-      ).toBe(1),
+    await vi.waitFor(
+      async () =>
+        expect(
+          await ai.db.tokenUsage.count({ where: { userId: hero.userId, endpoint: 'floating-chat' } }),
+        ).toBe(1),
+      EVENTUALLY,
     );
   });
 });

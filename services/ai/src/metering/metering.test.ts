@@ -1,4 +1,4 @@
-import { parseSse } from '@lifequest/platform/testing';
+import { EVENTUALLY, parseSse } from '@lifequest/platform/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   answer,
@@ -53,20 +53,22 @@ describe('metering', () => {
     });
     // 1,234 × $0.15/M + 567 × $0.60/M
     expect(rows[0]!.costUsd).toBeCloseTo(0.0005253, 12);
-    await vi.waitFor(() =>
-      expect(
-        ai.published.find((e) => e.name === 'ai.usage.recorded' && e.actorId === hero.userId)?.payload,
-      ).toEqual({
-        usageId: rows[0]!.id,
-        userId: hero.userId,
-        endpoint: 'floating-chat',
-        model: 'gpt-4o-mini-2024-07-18',
-        promptTokens: 1_234,
-        completionTokens: 567,
-        totalTokens: 1_801,
-        costUsd: rows[0]!.costUsd,
-        recordedAt: rows[0]!.createdAt.toISOString(),
-      }),
+    await vi.waitFor(
+      () =>
+        expect(
+          ai.published.find((e) => e.name === 'ai.usage.recorded' && e.actorId === hero.userId)?.payload,
+        ).toEqual({
+          usageId: rows[0]!.id,
+          userId: hero.userId,
+          endpoint: 'floating-chat',
+          model: 'gpt-4o-mini-2024-07-18',
+          promptTokens: 1_234,
+          completionTokens: 567,
+          totalTokens: 1_801,
+          costUsd: rows[0]!.costUsd,
+          recordedAt: rows[0]!.createdAt.toISOString(),
+        }),
+      EVENTUALLY,
     );
   });
 

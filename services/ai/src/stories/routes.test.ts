@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@lifequest/platform';
+import { EVENTUALLY } from '@lifequest/platform/testing';
 import { type Foundation, StoryHistoryItem } from '@lifequest/proto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OfflineProvider } from '../providers/offline/offline-provider.ts';
@@ -48,16 +49,18 @@ describe('achievement stories', () => {
 
     expect((await hero.json('GET', '/api/narrative/history')).body).toEqual([story]);
     expect((await other.json('GET', '/api/narrative/history')).body).toEqual([]);
-    await vi.waitFor(() =>
-      expect(
-        ai.published.find((e) => e.name === 'story.generated' && e.actorId === hero.userId)?.payload,
-      ).toEqual({
-        storyId: story.id,
-        userId: hero.userId,
-        narrativeType: 'multi_foundation',
-        title: 'The Epic Journey of Nadia',
-        goalId: null,
-      }),
+    await vi.waitFor(
+      () =>
+        expect(
+          ai.published.find((e) => e.name === 'story.generated' && e.actorId === hero.userId)?.payload,
+        ).toEqual({
+          storyId: story.id,
+          userId: hero.userId,
+          narrativeType: 'multi_foundation',
+          title: 'The Epic Journey of Nadia',
+          goalId: null,
+        }),
+      EVENTUALLY,
     );
     expect(await ai.db.tokenUsage.count({ where: { userId: hero.userId, endpoint: 'story' } })).toBe(1);
   });
@@ -81,11 +84,14 @@ describe('achievement stories', () => {
     expect(focused.body.story.story).toContain('Read 12 books');
     expect(focused.body.story.story).not.toContain('Meditate daily');
     // social keeps one feed entry per quest and day, and takes it back with the quest.
-    await vi.waitFor(() =>
-      expect(
-        ai.published.find((e) => e.name === 'story.generated' && e.payload.storyId === focused.body.story.id)
-          ?.payload,
-      ).toMatchObject({ goalId: quest.id, title: 'The Tale of Read 12 books' }),
+    await vi.waitFor(
+      () =>
+        expect(
+          ai.published.find(
+            (e) => e.name === 'story.generated' && e.payload.storyId === focused.body.story.id,
+          )?.payload,
+        ).toMatchObject({ goalId: quest.id, title: 'The Tale of Read 12 books' }),
+      EVENTUALLY,
     );
     const history = await hero.json('GET', '/api/narrative/history');
     expect(history.body.map((s: { id: string }) => s.id)).toEqual([
@@ -231,7 +237,7 @@ describe('a story that takes longer than the wait', () => {
       const poll = await hero.json('GET', `/api/narrative/jobs/${res.body.jobId}`);
       expect(poll.status).toBe(200);
       return poll.body;
-    });
+    }, EVENTUALLY);
     expect(done.story.story).toContain('Plant a garden');
     expect((await hero.json('GET', '/api/narrative/history')).body).toEqual([done.story]);
   });
@@ -254,7 +260,7 @@ describe('a story that takes longer than the wait', () => {
       const poll = await hero.json('GET', `/api/narrative/jobs/${queued.body.jobId}`);
       expect(poll.status).toBe(400);
       return poll.body;
-    });
+    }, EVENTUALLY);
     expect(failed).toMatchObject({ code: 'NOTHING_TO_CELEBRATE' });
     expect((await hero.json('GET', '/api/narrative/history')).body).toEqual([]);
     expect(await slow.db.tokenUsage.count({ where: { userId: hero.userId } })).toBe(0);

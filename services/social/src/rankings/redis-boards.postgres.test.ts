@@ -3,6 +3,7 @@ import { type Database, migrate, openPostgres } from '@lifequest/platform';
 import {
   createIsolatedDatabase,
   describeWithInfra,
+  EVENTUALLY,
   type IsolatedPostgres,
   resolveInfra,
   uniqueName,
@@ -172,7 +173,7 @@ await describeWithInfra('postgres', 'the rankings from Redis sorted sets', (post
         expect(await own.board(ids.Mae!, query)).toEqual(await sql.board(ids.Mae!, query));
         // A command after the read, on the same connection: once the monitor shows it, it showed the read.
         await reader.exists(marker);
-        await vi.waitFor(() => expect(commands).toContain('exists'));
+        await vi.waitFor(() => expect(commands).toContain('exists'), EVENTUALLY);
         // The script by its hash, or its text the first time this connection sends it.
         expect(commands.filter((c) => c !== 'exists')).toEqual([expect.stringMatching(/^eval(sha)?$/)]);
       }
