@@ -6,7 +6,7 @@ import { expectNoErrors, watchForErrors } from './support/browser.ts';
 import { browserJourney } from './support/browser-journey.ts';
 import { ok, onboardedHero } from './support/heroes.ts';
 import { DESKTOP, PHONE } from './support/screens.ts';
-import { containsText, gone, hasAttribute, hasText, isDisabled, see } from './support/see.ts';
+import { arrives, containsText, gone, hasAttribute, hasText, isDisabled, see } from './support/see.ts';
 
 // The Fellowship Hall in a browser: two heroes befriend each other, one completes a milestone, the other sees it in
 // the feed and likes it; a hero joins a challenge and sees progress; an admin sees users and cost and
@@ -15,23 +15,6 @@ import { containsText, gone, hasAttribute, hasText, isDisabled, see } from './su
 
 const journey = browserJourney('fellowship');
 const { skipReason } = journey;
-
-/**
- * What another hero did reaches this one through events, a moment later. The page refreshes the list
- * on its own (15 s for the feed, 60 s for challenges); reloading is what a hero who does not want to
- * wait does, so the journey reloads until it is there.
- */
-async function arrives(page: Page, locator: Locator, attempts = 15): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await locator.waitFor({ state: 'visible', timeout: 2_000 });
-      return;
-    } catch (error) {
-      if (attempt >= attempts) throw error;
-      await page.reload();
-    }
-  }
-}
 
 const LONG_NAME = 'Sir Bartholomew Maximilian Fitzgerald-Worthington the Unyielding Seeker';
 
@@ -95,7 +78,7 @@ it.skipIf(skipReason !== null)(
     // Borin sees a red count on Requests and accepts.
     await borin.goto('/social');
     const badge = borin.getByTestId('requests-badge');
-    await arrives(borin, badge);
+    await arrives(badge);
     await containsText(badge, '1');
     await openTab(borin, /^Requests/);
     await see(borin.getByText('Aria', { exact: true }));
@@ -111,7 +94,7 @@ it.skipIf(skipReason !== null)(
     await aria.getByRole('link', { name: 'Fellowship Hall' }).click();
     await openTab(aria, 'Feed');
     const deed = aria.getByRole('listitem').filter({ hasText: milestone }).filter({ hasText: 'Borin' });
-    await arrives(aria, deed);
+    await arrives(deed);
     await containsText(deed, 'Just now');
     const like = deed.getByRole('button', { name: /^Like:/ });
     await hasAttribute(like, 'aria-pressed', 'false');
@@ -122,7 +105,7 @@ it.skipIf(skipReason !== null)(
     // The like is Borin's to see too.
     await borin.goto('/social');
     const liked = borin.getByRole('listitem').filter({ hasText: milestone });
-    await arrives(borin, liked);
+    await arrives(liked);
     await hasText(liked.getByTestId('like-count'), '1');
 
     // Rankings: both heroes, everyone or friends only.
@@ -144,7 +127,7 @@ it.skipIf(skipReason !== null)(
     await completeMilestone(aria, ariaQuest);
     await aria.getByRole('link', { name: 'Fellowship Hall' }).click();
     await openTab(aria, 'Challenges');
-    await arrives(aria, progress.getByText('1/5'));
+    await arrives(progress.getByText('1/5'));
     await containsText(progress, 'Rank #1');
     await journey.screens.check(aria, 'challenge-progress');
 
@@ -187,22 +170,22 @@ it.skipIf(skipReason !== null)(
     await see(admin.getByRole('heading', { name: 'Admin Panel' }));
     const users = admin.getByRole('region', { name: 'Users table' });
     const borinRow = users.locator(`tr[data-user-email="${borinHero.email}"]`);
-    await arrives(admin, borinRow);
+    await arrives(borinRow);
     await containsText(borinRow, 'Active');
     await containsText(borinRow, /\$\d+\.\d{4}/);
     const ariaRow = users.locator('tr').filter({ hasText: 'Aria' });
-    await arrives(admin, ariaRow.filter({ hasText: /[1-9][\d,]*\s*\$/ }));
+    await arrives(ariaRow.filter({ hasText: /[1-9][\d,]*\s*\$/ }));
     await see(admin.getByRole('heading', { name: 'Token Usage' }));
     await see(admin.getByText('Daily cost and tokens, last 30 days.'));
     await containsText(admin.getByRole('region', { name: 'Daily token usage table' }), 'advisor');
     await see(admin.getByTestId('cost-chart').locator('svg').first());
     // At 1280 px every column fits, the long-named hero's delete button included; names wrap instead.
     const seekerRow = users.locator(`tr[data-user-email="${seekerHero.email}"]`);
-    await arrives(admin, seekerRow);
+    await arrives(seekerRow);
     await fitsWithoutScrolling(users);
     await see(seekerRow.getByRole('button', { name: `Delete ${LONG_NAME} (${seekerHero.email})` }));
     const spenders = admin.getByRole('region', { name: 'Top spenders table' });
-    await arrives(admin, spenders.getByText(LONG_NAME));
+    await arrives(spenders.getByText(LONG_NAME));
     await fitsWithoutScrolling(spenders);
     await journey.screens.check(admin, 'admin');
     admin.once('dialog', (dialog) => {

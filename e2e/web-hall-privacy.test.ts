@@ -1,11 +1,11 @@
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectNoErrors, watchForErrors } from './support/browser.ts';
 import { browserJourney } from './support/browser-journey.ts';
 import { ok, onboardedHero } from './support/heroes.ts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR } from './support/screens.ts';
-import { containsText, gone, hasAttribute, see } from './support/see.ts';
+import { arrives, containsText, gone, hasAttribute, leaves, see } from './support/see.ts';
 
 // The Fellowship Hall's privacy controls in a browser (docs/features/hall-privacy.md): a request shows
 // who asks, a hero removes their own feed entry, leaves the global rankings from the profile, and
@@ -29,31 +29,6 @@ async function photograph(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   }
   if (before) await page.setViewportSize(before);
-}
-
-/** What another hero did arrives through events: reload until it is there (or gone). */
-async function arrives(page: Page, locator: Locator, attempts = 15): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await locator.waitFor({ state: 'visible', timeout: 2_000 });
-      return;
-    } catch (error) {
-      if (attempt >= attempts) throw error;
-      await page.reload();
-    }
-  }
-}
-
-async function leaves(page: Page, locator: Locator, attempts = 15): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await locator.waitFor({ state: 'detached', timeout: 2_000 });
-      return;
-    } catch (error) {
-      if (attempt >= attempts) throw error;
-      await page.reload();
-    }
-  }
 }
 
 async function openTab(page: Page, name: string | RegExp): Promise<void> {
@@ -92,7 +67,7 @@ it.skipIf(skipReason !== null)(
     // Enzo sees who asks: Dara's name, and under it her address, masked.
     await enzo.goto('/social?tab=requests');
     const asking = enzo.getByRole('list', { name: 'Friend requests' }).getByRole('listitem');
-    await arrives(enzo, asking.filter({ hasText: 'Dara' }));
+    await arrives(asking.filter({ hasText: 'Dara' }));
     const hint = asking.getByTestId('email-hint');
     await see(hint);
     const [local, domain] = daraHero.email.split('@');
@@ -109,10 +84,10 @@ it.skipIf(skipReason !== null)(
       .getByRole('listitem')
       .filter({ hasText: milestone })
       .filter({ hasText: 'Milestone Reached' });
-    await arrives(dara, mine);
+    await arrives(mine);
     await enzo.goto('/social');
     const seen = enzo.getByRole('listitem').filter({ hasText: milestone });
-    await arrives(enzo, seen);
+    await arrives(seen);
     // Only the hero's own entries offer removal.
     await expect(seen.getByRole('button', { name: /^Remove from the Hall/ }).count()).resolves.toBe(0);
     await photograph(dara, 'feed-own-entry');
@@ -124,7 +99,7 @@ it.skipIf(skipReason !== null)(
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await see(dara.getByText('Removed from the Hall', { exact: true }));
     await gone(mine);
-    await leaves(enzo, seen);
+    await leaves(seen);
 
     // Dara leaves the global rankings from her profile; her friends still rank her.
     await dara.getByRole('link', { name: 'My Profile' }).click();
@@ -143,7 +118,7 @@ it.skipIf(skipReason !== null)(
     await see(enzo.locator('li[data-rank]').filter({ hasText: 'Enzo' }));
     await expect(enzo.locator('li[data-rank]').filter({ hasText: 'Dara' }).count()).resolves.toBe(0);
     await enzo.getByRole('button', { name: 'Friends', exact: true }).click();
-    await arrives(enzo, enzo.locator('li[data-rank]').filter({ hasText: 'Dara' }));
+    await arrives(enzo.locator('li[data-rank]').filter({ hasText: 'Dara' }));
 
     // Enzo unfriends Dara from the Friends tab, after a confirmation; both lists empty.
     await openTab(enzo, 'Friends');
@@ -162,7 +137,7 @@ it.skipIf(skipReason !== null)(
     await see(enzo.getByText('No friends yet', { exact: true }));
     await photograph(enzo, 'friends-after-unfriend');
     await dara.goto('/social?tab=friends');
-    await arrives(dara, dara.getByText('No friends yet', { exact: true }));
+    await arrives(dara.getByText('No friends yet', { exact: true }));
 
     journey.screens.finish();
     for (const watched of [daraErrors, enzoErrors]) expectNoErrors(watched);

@@ -54,3 +54,31 @@ export async function isDisabled(locator: Locator): Promise<void> {
 export function settles<T>(read: () => Promise<T>) {
   return expect.poll(read, WAIT);
 }
+
+/**
+ * What another hero did reaches this one through events, a moment later. The page refreshes its lists
+ * on its own (15 s for the feed, 60 s for challenges); reloading is what a hero who does not want to
+ * wait does, so a journey reloads until the element is `state`: each look waits longer than the last
+ * (2 s, then 4 s, up to 8 s), for up to 60 s in all, so a loaded machine is given the time and a quick
+ * one is not made to wait.
+ */
+async function reloadUntil(locator: Locator, state: 'visible' | 'detached'): Promise<void> {
+  const page = locator.page();
+  const deadline = Date.now() + 60_000;
+  for (let look = 2_000; ; look = Math.min(look * 2, 8_000)) {
+    const timeout = Math.max(1, Math.min(look, deadline - Date.now()));
+    try {
+      await locator.waitFor({ state, timeout });
+      return;
+    } catch (error) {
+      if (Date.now() + 1 >= deadline) throw error;
+      await page.reload();
+    }
+  }
+}
+
+/** The element shows up, reloading the page until it has (see reloadUntil). */
+export const arrives = (locator: Locator): Promise<void> => reloadUntil(locator, 'visible');
+
+/** The element leaves the page, reloading it until it has (see reloadUntil). */
+export const leaves = (locator: Locator): Promise<void> => reloadUntil(locator, 'detached');
