@@ -27,23 +27,39 @@ function fileTime(module: TestModule): FileTime {
   return { file: relative(process.cwd(), module.moduleId), ms };
 }
 
+/** What `countOutcomes` reads of a test file: its state and its tests' states. */
+export interface CountedModule {
+  state(): string;
+  children: { allTests(): Iterable<{ result(): { state: string } }> };
+}
+
+/**
+ * Tests passed, failed and skipped across the files. A file that failed without a failed test of its
+ * own (it did not load, or a `beforeAll` threw and its tests were skipped) counts as one failure: the
+ * plain line must never read "0 failed" on a red run.
+ */
+export function countOutcomes(testModules: ReadonlyArray<CountedModule>) {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const module of testModules) {
+    let failedHere = 0;
+    for (const test of module.children.allTests()) {
+      const state = test.result().state;
+      if (state === 'passed') counts.passed++;
+      else if (state === 'failed') failedHere++;
+      else counts.skipped++;
+    }
+    counts.failed += module.state() === 'failed' ? Math.max(failedHere, 1) : failedHere;
+  }
+  return counts;
+}
+
 /**
  * Ends the run with the ten slowest files, then one plain line, 'N passed, N failed, N skipped', that
  * any CI log reader understands regardless of Vitest's own formatting.
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
-    const counts = { passed: 0, failed: 0, skipped: 0 };
-    for (const module of testModules) {
-      for (const test of module.children.allTests()) {
-        const state = test.result().state;
-        if (state === 'passed') counts.passed++;
-        else if (state === 'failed') counts.failed++;
-        else counts.skipped++;
-      }
-      // A file that failed to load has no tests to count but must still count as a failure.
-      if (module.state() === 'failed' && module.children.size === 0) counts.failed++;
-    }
+    const counts = countOutcomes(testModules);
     const times = testModules.map(fileTime).sort((a, b) => b.ms - a.ms);
     // Every file's time, slowest first, for whoever plans how the suites share the cores.
     const timesFile = process.env.TEST_TIMES_FILE;
