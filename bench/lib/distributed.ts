@@ -16,6 +16,7 @@ export const PORTS = {
   'ai-worker': 8116,
   reference: 8120,
   nginx: 8121,
+  nodeProxy: 8122,
   chrome: 8130,
 } as const;
 

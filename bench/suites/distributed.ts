@@ -67,6 +67,16 @@ function readFigures(name: string, product: LoadResult, peer: LoadResult): Figur
 const FEED_READ = ['GET /api/social/feed', '/api/social/feed'] as const;
 const RANKINGS_READ = ['GET /api/leaderboard', '/api/leaderboard?type=total_xp'] as const;
 
+/** The least a Node.js hop does (bench/peers/node-proxy.ts), in front of `upstream`. */
+function startNodeProxy(upstream: string): Promise<Running> {
+  return startProcess(
+    'node-proxy',
+    [new URL('../peers/node-proxy.ts', import.meta.url).pathname],
+    { PORT: String(PORTS.nodeProxy), UPSTREAM: upstream },
+    { port: PORTS.nodeProxy, readyPath: '/healthz' },
+  );
+}
+
 /** The reference handler (bench/peers/reference.ts) on the same database and Redis. */
 function startReference(lq: DistributedRun): Promise<Running> {
   return startProcess(
@@ -139,7 +149,7 @@ export async function distributedSuite(context: Record<string, unknown>): Promis
   const store = process.env.RANKINGS_STORE;
   const lq = await startDistributed(store ? { RANKINGS_STORE: store } : {});
   let reference: Running | undefined;
-  let nginx: Running | undefined;
+  const peers: Running[] = [];
   try {
     const gw = lq.gateway.url;
     const seedStart = performance.now();
@@ -187,9 +197,7 @@ export async function distributedSuite(context: Record<string, unknown>): Promis
       figures.push(context_(`GET /api/goals via gateway, distributed, ${CONNECTIONS} conn`, goals));
 
       figures.push(
-        ...(await gatewayFigures(quests, dashboard, direct, data, signed, (n) => {
-          nginx = n;
-        })),
+        ...(await gatewayFigures(quests, dashboard, direct, data, signed, (peer) => peers.push(peer))),
       );
     }
     if (wants('rankings') && !wants('reads')) {
@@ -209,7 +217,7 @@ export async function distributedSuite(context: Record<string, unknown>): Promis
       [...lq.targets].map(([name, t]) => [name, Math.round(t.rssMB())]),
     );
   } finally {
-    await nginx?.stop();
+    for (const peer of peers) await peer.stop();
     await reference?.stop();
     await lq.close();
   }
@@ -314,7 +322,7 @@ async function gatewayFigures(
   direct: LoadResult,
   data: DataSet,
   signed: Record<string, string>[],
-  keep: (nginx: Running) => void,
+  keep: (peer: Running) => void,
 ): Promise<Figure[]> {
   const rpsRatio = ratioOf(viaGateway.rps, direct.rps);
   const figures: Figure[] = [
@@ -348,16 +356,26 @@ async function gatewayFigures(
     quests.url,
   );
   keep(nginx);
-  // One request at a time, the three paths in turn: added latency, not queueing, is what a hop costs.
+  const nodeProxy = await startNodeProxy(quests.url);
+  keep(nodeProxy);
+  // Warmed as the gateway was by the loads before, so V8 has compiled its hot path too.
+  await drive({
+    url: `${nodeProxy.url}/api/dashboard`,
+    headers: signed,
+    connections: CONNECTIONS,
+    seconds: 5,
+  });
+  // One request at a time, the four paths in turn: added latency, not queueing, is what a hop costs.
   const get = (url: string, headers: Record<string, string>[]) => async (i: number) =>
     void (await callOk(url, { headers: headers[i % headers.length] }));
-  const [direct1, nginx1, gateway1] = await sampleInterleaved(600, [
+  const [direct1, nginx1, gateway1, node1] = await sampleInterleaved(600, [
     get(`${quests.url}/api/dashboard`, signed),
     get(`http://127.0.0.1:${PORTS.nginx}/api/dashboard`, signed),
     get(
       `http://127.0.0.1:${PORTS.gateway}/api/dashboard`,
       data.heroes.map((h) => h.headers),
     ),
+    get(`${nodeProxy.url}/api/dashboard`, signed),
   ]);
   // The median of the paired differences (each proxied call minus the direct call made just before
   // it): a neighbour's burst moves both sides of a pair, so it cancels out.
@@ -381,6 +399,19 @@ async function gatewayFigures(
     ...(addedRatio == null
       ? { note: `nginx added ${nginxAdded.toFixed(3)} ms, below what this measures` }
       : {}),
+  });
+  // The same hop's floor in Node.js: what node:http and undici cost before any of the gateway's work.
+  const nodeAdded = added(node1!);
+  figures.push({
+    suite: SUITE,
+    name: 'gateway: added p50, 1 conn, beside a bare Node.js proxy',
+    unit: 'ms',
+    lifequest: gatewayAdded,
+    peer: nodeAdded,
+    peerName: 'node:http + undici, nothing else',
+    ratio: nodeAdded > 0.01 ? ratioOf(gatewayAdded, nodeAdded) : null,
+    goal: 'context',
+    met: null,
   });
   return figures;
 }
