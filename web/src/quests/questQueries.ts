@@ -24,7 +24,15 @@ export function useMilestones() {
 /**
  * Queries never go stale on their own (docs/product.md#screens), so a change to quests refreshes every list that shows
  * them: the dashboard, the Pathfinder page's cards and goal details, the skill tree, foundations.
+ *
+ * A read already on its way began before the change and may answer without it; landing after the
+ * invalidation, it would mark the list fresh again, and a screen opened later would keep the old
+ * figures. So such a read is cancelled first (a list on screen is read again at once; one off screen
+ * is read when a screen shows it).
  */
 export function refreshQuests(queryClient: QueryClient): void {
-  for (const queryKey of QUEST_LISTS) void queryClient.invalidateQueries({ queryKey });
+  for (const queryKey of QUEST_LISTS) {
+    void queryClient.cancelQueries({ queryKey });
+    void queryClient.invalidateQueries({ queryKey });
+  }
 }
