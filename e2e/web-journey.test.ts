@@ -283,15 +283,20 @@ it.skipIf(journey.skipReason !== null)(
     await hasText(page.getByTestId('counter-Mastered'), '0');
     const knowledge = page.locator('[data-node-id="knowledge_level_1"]');
     await hasAttribute(knowledge, 'data-status', 'unlocked');
-    const label = (await knowledge.getAttribute('aria-label')) ?? '';
-    const nodeProgress = Number(/(\d+)%$/.exec(label)?.[1] ?? Number.NaN);
-    expect(nodeProgress, label).toBeGreaterThan(0);
     await hasAttribute(page.locator('[data-node-id="knowledge_level_2"]'), 'data-status', 'unlocked');
     await hasAttribute(page.locator('[data-node-id="finance_level_2"]'), 'data-status', 'locked');
     await knowledge.click();
     const detail = page.getByTestId('skill-detail');
     await hasText(detail.getByTestId('skill-status'), 'Unlocked');
-    await containsText(detail, `${nodeProgress}%`);
+    // The tree read as the hero reached for the second milestone (before its untick) may show first and
+    // is redrawn once the screen's own read is back: the node and its detail agree on one figure then.
+    const nodeProgress = async () =>
+      Number(/(\d+)%$/.exec((await knowledge.getAttribute('aria-label')) ?? '')?.[1] ?? Number.NaN);
+    await settles(async () => {
+      const progress = await nodeProgress();
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a hero reads
+      return progress > 0 && (await detail.innerText()).includes(`${progress}%`);
+    }).toBe(true);
     await containsText(detail, questTitle);
     await screen(page, 'skill-tree');
 
