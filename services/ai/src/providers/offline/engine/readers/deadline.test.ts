@@ -14,6 +14,12 @@ describe('readDeadline', () => {
     ['by the end of the month', '2025-01-31'],
     ['read 20 books this year', '2025-12-31'],
     ['by December', '2025-12-01'],
+    // chrono leaves 'May' alone (it is also a verb); after a word that asks for a date it is the month.
+    ['read 12 books by May', '2025-05-01'],
+    ['read 12 books in May', '2025-05-31'],
+    ['save $500 by mid May', '2025-05-15'],
+    ['walk 10,000 steps a day for the whole of March', '2025-03-31'],
+    ['run every day throughout February', '2025-02-28'],
     ['a marathon in October', '2025-10-31'],
     ['by 2026', '2025-12-31'],
     ['in 2026', '2026-12-31'],
@@ -50,6 +56,10 @@ describe('readDeadline', () => {
 
   it('returns the words that named the deadline', () => {
     expect(readDeadline('read 12 books by December because I love it', TODAY)?.phrase).toBe('by December');
+    expect(readDeadline('walk 10,000 steps a day for the whole of March', TODAY)?.phrase).toBe(
+      'for the whole of March',
+    );
+    expect(readDeadline('read 12 books by May', TODAY)?.phrase).toBe('by May');
   });
 
   it('depends only on the injected today', () => {

@@ -23,7 +23,12 @@ const CLOCK_WORDS =
 const RHYTHM = /(?:^|\s)(?:a|per|each|every)\s+(?:day|week|month|night)$/i;
 const BARE_SPAN = /^(?:\d+|[a-z]+)\s+(?:days?|weeks?|months?|years?)$/i;
 const CONNECTOR_BEFORE =
-  /\b(?:by|before|until|till|in|within|during|over|for|of|on|around|mid-?|early|late|end of|this|next|due|deadline:?)\s*(?:the\s+)?$/i;
+  /\b(?:by|before|until|till|in|within|during|over|for|of|on|around|mid-?|early|late|end of|this|next|due|deadline:?|throughout|through)\s*(?:the\s+)?$/i;
+/** Words before a month that mean all of it, so the month's last day: 'in June', 'the whole of January'. */
+const WHOLE_MONTH = /\b(?:in|during|end of|late|throughout|through|(?:whole|all|rest|month) of)\s*$/i;
+/** Words before a date that belong to it, and leave the goal's phrase with it. */
+const LEADING =
+  /\b(?:by|before|until|till|no later than|within|over|for|in|on|around|mid-?|end of|the|(?:for\s+)?(?:the\s+)?(?:whole|rest|month) of|(?:for\s+)?all of|(?:all\s+)?through(?:out)?)\s*(?:the\s+)?$/i;
 
 const SEASONS: Record<string, [number, number]> = {
   spring: [2, 20],
@@ -166,6 +171,25 @@ function holiday(lower: string, today: Date): Found | null {
   return { date: nextOccurrence(today, month, day), index: m.index, length: m[0].length };
 }
 
+/**
+ * 'by May', 'in May': chrono leaves the month alone, since 'may' is also a verb ('I may run'). After a
+ * word that asks for a date it is the month.
+ */
+function may(lower: string, today: Date): Found | null {
+  const m =
+    /\b(by|before|until|till|in|during|(?:the )?end of|late|mid-?|early|(?:the )?(?:whole|rest) of|throughout)\s+(?:next\s+|this\s+)?may\b(?!\s*\d)/.exec(
+      lower,
+    );
+  if (!m) return null;
+  const first = nextOccurrence(today, 4, 1);
+  const date = WHOLE_MONTH.test(`${m[1]} `)
+    ? lastDayOfMonth(first.getUTCFullYear(), 4)
+    : /^mid/.test(m[1]!)
+      ? utcDate(first.getUTCFullYear(), 4, 15)
+      : first;
+  return { date, index: m.index, length: m[0].length };
+}
+
 /** 'this year' is the weakest hint: any other date in the message wins over it. */
 function thisYear(lower: string, today: Date): Found | null {
   const m = /\bthis year\b/.exec(lower);
@@ -202,7 +226,7 @@ function chronoBased(original: string, today: Date): Found | null {
     if (/^\d+[- ]day$/i.test(words) || /^this year$/i.test(words)) continue;
     let date = startOfDay(r.start.date());
     // 'in June' and 'during June' mean by the end of it; 'by June' keeps the first.
-    if (MONTH_ONLY.test(words) && /\b(?:in|during|end of|late)\s*$/i.test(before)) {
+    if (MONTH_ONLY.test(words) && WHOLE_MONTH.test(before)) {
       date = lastDayOfMonth(date.getUTCFullYear(), date.getUTCMonth());
     }
     if (/\bmid-?\s*$/i.test(before)) {
@@ -216,10 +240,7 @@ function chronoBased(original: string, today: Date): Found | null {
       end += nextYear[0].length;
     }
     if (date <= today) continue;
-    const leading =
-      /\b(?:by|before|until|till|no later than|within|over|for|in|on|around|mid-?|end of|the)\s*(?:the\s+)?$/i.exec(
-        before,
-      );
+    const leading = LEADING.exec(before);
     const index = leading ? leading.index : r.index;
     return { date, index, length: end - index };
   }
@@ -234,6 +255,7 @@ export function readDeadline(text: string, today: Date): Deadline | null {
     numericDate(lower, day) ??
     ruleBased(lower, day) ??
     chronoBased(text, day) ??
+    may(lower, day) ??
     season(lower, day) ??
     holiday(lower, day) ??
     thisYear(lower, day);
