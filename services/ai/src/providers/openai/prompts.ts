@@ -102,7 +102,9 @@ export const PLAN_CONVENTIONS = [
   '- Repetitions in a row count the exercise (50 "push-ups"); a time to beat is unit "min:s" with ' +
     'target_value in seconds (5k under 25 minutes is 1500); a marathon is 42.2 "km"; a weight to lose or gain ' +
     'is the amount ("kg" or "lb"), a weight to reach is that weight; a CEFR level is 1-6 (A1 = 1) in unit ' +
-    '"CEFR level"; counts use the plural noun ("books", "blog posts", "words").',
+    '"CEFR level"; counts use the plural noun ("books", "blog posts", "words"); a score or share to reach ' +
+    'is that figure in what it measures (750 "credit score", 15 "% body fat"); hours that add up are a ' +
+    'total (50 "hours").',
   '- When the hero gave no number (finish a named course, pass an exam, launch a site), do not invent one: ' +
     'target_value 100 with unit "%" (percent done).',
   '- When the latest message states a different goal from the one discussed, plan that new goal from ' +

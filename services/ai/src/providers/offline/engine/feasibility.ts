@@ -107,7 +107,12 @@ export function assessFeasibility(input: {
     if (kg > 300) return result('unrealistic', null, { concern: 'That is a lift for the world stage.' });
     return result('unknown', null);
   }
-  if (target.kind === 'duration' || (target.kind === 'weight' && target.direction === 'reach'))
+  // Where the hero starts from is not known: a figure to reach has no pace to judge.
+  if (
+    target.kind === 'duration' ||
+    target.kind === 'score' ||
+    (target.kind === 'weight' && target.direction === 'reach')
+  )
     return result('unknown', null);
 
   switch (target.kind) {

@@ -2,7 +2,7 @@ import { nlp } from './nlp.ts';
 import { readCompletion } from './readers/completion.ts';
 import { readCount } from './readers/count.ts';
 import { readDistance } from './readers/distance.ts';
-import { readHold, readMinutes } from './readers/duration.ts';
+import { readHold, readHoursInAll, readMinutes } from './readers/duration.ts';
 import { readLevel } from './readers/level.ts';
 import { readMoney } from './readers/money.ts';
 import { NUM, parseNumberToken } from './readers/numbers.ts';
@@ -11,6 +11,7 @@ import { readReduction } from './readers/reduction.ts';
 import { readRepetitions } from './readers/repetitions.ts';
 import { periodOf, readPerPeriod, readRhythm } from './readers/rhythm.ts';
 import { readRunningTime } from './readers/running-time.ts';
+import { readScore } from './readers/score.ts';
 import { readBareWeight, readLift, readTargetWeight, readWeightChange } from './readers/weight.ts';
 import type { Measure } from './target.ts';
 
@@ -114,6 +115,9 @@ export function readMeasure(text: string, hint: MeasureHint | null): Measure | n
   if (money) return money;
   const level = readLevel(lower);
   if (level) return { type: 'total', target: level };
+  // A score or share to reach ('credit score above 750', 'body fat down to 15%') before a cut-back.
+  const score = readScore(lower);
+  if (score) return { type: 'total', target: score };
   const reduction = readReduction(lower);
   if (reduction) return { type: 'per-period', target: reduction };
   const percent = /(\d+(?:\.\d+)?)\s*(?:%|percent\b)/.exec(lower);
@@ -128,6 +132,8 @@ export function readMeasure(text: string, hint: MeasureHint | null): Measure | n
   if (distance) return distance;
 
   const rhythm = readRhythm(lower);
+  const hours = rhythm === null ? readHoursInAll(lower) : null;
+  if (hours) return { type: 'total', target: hours };
   const count = readCount(lower);
   if (count && rhythm === null) return { type: 'total', target: count.target };
   const completion = readCompletion(text);

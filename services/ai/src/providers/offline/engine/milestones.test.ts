@@ -52,6 +52,58 @@ describe('buildMilestonePlan', () => {
     for (let i = 1; i < seconds.length; i++) expect(seconds[i]!).toBeLessThan(seconds[i - 1]!);
   });
 
+  const labels = (title: string, target: Target, deadline = '2025-03-15') =>
+    buildMilestonePlan({ title, target, deadline, today: TODAY }).map((m) => m.label);
+
+  it('measures where the hero starts before a score or a share to reach', () => {
+    expect(
+      labels('Get my credit score above 750', { value: 750, unit: 'credit score', kind: 'score' }),
+    ).toEqual([
+      'Check your credit score and note where you start',
+      '33% of the way from your start to a credit score of 750',
+      '67% of the way from your start to a credit score of 750',
+      'Reach a credit score of 750',
+    ]);
+    expect(labels('Reduce my body fat to 15%', { value: 15, unit: '% body fat', kind: 'score' })).toEqual([
+      'Measure your body fat and note where you start',
+      '33% of the way from your start to 15% body fat',
+      '67% of the way from your start to 15% body fat',
+      'Reach 15% body fat',
+    ]);
+  });
+
+  it("steps a change by a share in the hero's own words", () => {
+    expect(labels('Cut screen time by 40%', { value: 40, unit: '%', kind: 'percent' })).toEqual([
+      'Cut screen time by 10%',
+      'Cut screen time by 20%',
+      'Cut screen time by 30%',
+      'Cut screen time by 40%',
+    ]);
+  });
+
+  it('keeps a rhythm in the words of the title that states it', () => {
+    expect(
+      labels('Go to the gym 3 times a week', { value: 3, unit: 'times', kind: 'sessions', per: 'week' }),
+    ).toEqual([
+      'Go to the gym 3 times a week for 2 weeks',
+      'Go to the gym 3 times a week for 4 weeks',
+      'Go to the gym 3 times a week for 6 weeks',
+      'Go to the gym 3 times a week, all the way to the finish',
+    ]);
+    expect(
+      labels('Drink 2 litres of water every day', { value: 2, unit: 'litres', kind: 'count', per: 'day' })[0],
+    ).toBe('Drink 2 litres a day for 2 weeks');
+  });
+
+  it('logs hours that add up, and keeps a count in the form the hero wrote it', () => {
+    expect(
+      labels('Volunteer 50 hours at the food bank', { value: 50, unit: 'hours', kind: 'count' })[0],
+    ).toBe('Log 13 of 50 hours');
+    expect(labels('Learn 500 Japanese kanji', { value: 500, unit: 'kanji', kind: 'count' }).at(-1)).toBe(
+      'Learn all 500 kanji',
+    );
+  });
+
   it('names stages for a goal without a number', () => {
     const plan = buildMilestonePlan({
       title: 'Launch my website',

@@ -6,7 +6,7 @@ import type { Completion } from './readers/completion.ts';
 import { formatClock, formatMoney, formatNumber, unitFor } from './readers/numbers.ts';
 import type { Target } from './readers/quantity.ts';
 import type { PlanMilestone } from './schemas.ts';
-import { cefrName, describeDistance, describeTarget } from './target.ts';
+import { cefrName, describeDistance, describeScore, describeTarget } from './target.ts';
 
 // Milestone plans: checkpoints spread evenly from today to the deadline, labelled in the goal's own
 // terms ('Read 3 of 12 books', 'Save $1,250 of $5,000'), with the goal's XP split across them.
@@ -50,7 +50,8 @@ const COUNT_VERBS =
 function verbOf(title: string, target: Target | null): string {
   if (target?.kind === 'sessions') return 'Complete';
   const words = title.replace(/[:,].*$/, '').split(/\s+/);
-  if (target?.kind === 'count' && !COUNT_VERBS.test(words[0] ?? '')) return 'Complete';
+  if (target?.kind === 'count' && !COUNT_VERBS.test(words[0] ?? ''))
+    return target.unit === 'hours' ? 'Log' : 'Complete';
   const first = words[0] ?? '';
   const looksLikeVerb = /^[A-Za-z]+$/.test(first) && !/^(?:my|a|an|the|\d.*)$/i.test(first);
   if (!looksLikeVerb) return DEFAULT_VERB[target?.kind ?? 'count'] ?? 'Complete';
@@ -77,6 +78,10 @@ function checkpoints(target: Target, count: number): number[] {
 function cumulativeLabels(title: string, target: Target, count: number): string[] {
   const verb = verbOf(title, target);
   const values = checkpoints(target, count);
+  // A change by a share ('cut screen time by 50%') is the hero's own words, step by step.
+  const share = `${formatNumber(target.value)}%`;
+  if (target.kind === 'percent' && title.includes(share))
+    return values.map((v) => title.replace(share, `${formatNumber(v)}%`));
   const total = amount(target, target.value);
   const unitText = (n: number) =>
     target.kind === 'money' || target.kind === 'percent' ? '' : ` ${unitFor(n, target.unit)}`;
@@ -148,13 +153,14 @@ function stageLabels(title: string, count: number): string[] {
 
 /** A habit kept for longer and longer: '10,000 steps a day for 2 weeks', then 4, then the whole span. */
 function keptLabels(title: string, target: Target, count: number, spanDays: number): string[] {
-  const verb = verbOf(title, target);
   const amount = describeTarget(target);
+  // 'Go to the gym 3 times a week' says what is kept better than 'Complete 3 times a week'.
+  const kept = title.toLowerCase().endsWith(amount.toLowerCase())
+    ? title
+    : `${verbOf(title, { ...target, kind: target.kind === 'count' ? undefined : target.kind })} ${amount}`;
   return Array.from({ length: count }, (_, i) => {
     const days = Math.max(1, Math.round((spanDays * (i + 1)) / count));
-    return i === count - 1
-      ? `${verb} ${amount}, all the way to the finish`
-      : `${verb} ${amount} for ${describeSpan(days)}`;
+    return i === count - 1 ? `${kept}, all the way to the finish` : `${kept} for ${describeSpan(days)}`;
   });
 }
 
@@ -189,13 +195,21 @@ function buildUpTo(title: string, target: Target, count: number): string[] {
   });
 }
 
-function reachWeightLabels(target: Target, count: number): string[] {
-  const goal = `${formatNumber(target.value)} ${target.unit}`;
+/** A figure to reach from wherever the hero stands today: a weight, a score, a share. */
+function reachLabels(start: string, goal: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => {
-    if (i === 0) return 'Weigh in and note your starting weight';
+    if (i === 0) return start;
     if (i === count - 1) return `Reach ${goal}`;
     return `${Math.round((i / (count - 1)) * 100)}% of the way from your start to ${goal}`;
   });
+}
+
+function reachScoreLabels(target: Target, count: number): string[] {
+  const name = target.unit.replace(/^%\s*/, '');
+  const start = target.unit.startsWith('%')
+    ? `Measure your ${name} and note where you start`
+    : `Check your ${name} and note where you start`;
+  return reachLabels(start, describeScore(target), count);
 }
 
 /** A course, exam or certificate to finish, in its own steps. */
@@ -227,7 +241,13 @@ export function milestoneLabels(
     return reductionLabels(target, count);
   if (target.per) return keptLabels(title, target, count, spanDays);
   if (target.kind === 'lift' || target.kind === 'duration') return buildUpTo(title, target, count);
-  if (target.kind === 'weight' && target.direction === 'reach') return reachWeightLabels(target, count);
+  if (target.kind === 'weight' && target.direction === 'reach')
+    return reachLabels(
+      'Weigh in and note your starting weight',
+      `${formatNumber(target.value)} ${target.unit}`,
+      count,
+    );
+  if (target.kind === 'score') return reachScoreLabels(target, count);
   // One or two of something ('2 courses') cannot be split into equal steps; name the stages instead.
   if ((target.kind === 'count' || target.kind === 'sessions') && target.value < 3)
     return stageLabels(title, count);

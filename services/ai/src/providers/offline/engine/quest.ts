@@ -199,10 +199,19 @@ export function categoryOf(s: CoachState): GoalCategory | null {
   if (m?.type === 'done') return m.what === 'race' ? 'fitness' : 'education';
   if (target && ['weight', 'lift', 'time', 'reps', 'distance'].includes(target.kind ?? '')) return 'fitness';
   if (target?.kind === 'level') return 'education';
+  if (target?.kind === 'score') return scoreCategory(target.unit) ?? area.category;
   if (m?.type === 'per-period' && target?.bound === 'at-most') return 'habit';
   if (m?.type === 'habit' || m?.type === 'per-period')
     return area.category === 'fitness' ? 'fitness' : 'habit';
   return area.category;
+}
+
+/** What a score measures decides its category where the name says it: a credit score is money. */
+function scoreCategory(unit: string): GoalCategory | null {
+  if (/\b(?:credit|fico|savings)\b/i.test(unit)) return 'finance';
+  if (/\b(?:body fat|heart rate|blood pressure|cholesterol|handicap)\b/i.test(unit)) return 'fitness';
+  if (/\b(?:gpa|grade|exam|test)\b/i.test(unit)) return 'education';
+  return null;
 }
 
 export function difficultyOfState(s: CoachState): 'easy' | 'medium' | 'hard' {

@@ -291,3 +291,35 @@ describe('more of the hero’s ways of saying it', () => {
     expect(plan(["I'm hoping to do a 50 km ultra by October 1"])).toMatchObject({ value: 50, unit: 'km' });
   });
 });
+
+describe('scores, hours and months as heroes put them', () => {
+  it('a score or a share to reach is measured from where the hero starts', () => {
+    expect(plan(['Get my credit score above 750 by December'])).toMatchObject({
+      category: 'finance',
+      value: 750,
+      unit: 'credit score',
+    });
+    const fat = advise(['Reduce my body fat to 15% by summer']).at(-1)!.plan!;
+    expect(fat.goal).toMatchObject({ category: 'fitness', metric: { target_value: 15, unit: '% body fat' } });
+    expect(fat.milestones[0]!.label).toBe('Measure your body fat and note where you start');
+  });
+
+  it('hours that add up are a total to log, not a day’s pace', () => {
+    const hours = advise(['Volunteer 50 hours at the food bank by June']).at(-1)!;
+    expect(hours.reply).not.toMatch(/a day by/);
+    expect(hours.plan!.goal.metric).toEqual({ target_value: 50, unit: 'hours' });
+    expect(hours.plan!.milestones.at(-1)!.label).toBe('Log all 50 hours');
+  });
+
+  it("'by May' is a month, and 'the whole of January' ends with it", () => {
+    expect(plan(['Read 12 books by May'])).toMatchObject({ value: 12, due: '2026-05-01' });
+    expect(plan(['Walk 10,000 steps a day for the whole of March'])).toMatchObject({
+      title: 'Walk 10,000 steps a day',
+      due: '2026-03-31',
+    });
+  });
+
+  it('a count keeps the word the hero counted in', () => {
+    expect(plan(['Learn 500 Japanese kanji in 6 months'])).toMatchObject({ value: 500, unit: 'kanji' });
+  });
+});

@@ -32,6 +32,7 @@ export const targetSchema = z.object({
       'count',
       'reps',
       'level',
+      'score',
       'percent',
       'sessions',
       'lift',

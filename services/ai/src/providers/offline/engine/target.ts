@@ -72,6 +72,8 @@ function describeAmount(target: Target): string {
       return `level ${cefrName(target.value)} (CEFR)`;
     case 'percent':
       return `${formatNumber(target.value)}%`;
+    case 'score':
+      return describeScore(target);
     case 'weight':
     case 'lift':
       return `${formatNumber(target.value)} ${target.unit}`;
@@ -87,6 +89,12 @@ function describeAmount(target: Target): string {
       return `${bound}${formatNumber(target.value, 2)} ${unitFor(target.value, target.unit)}`;
     }
   }
+}
+
+/** '15% body fat', 'a credit score of 750', 'a GPA of 3.8'. */
+export function describeScore(target: Target): string {
+  if (target.unit.startsWith('%')) return `${formatNumber(target.value, 2)}${target.unit}`;
+  return `${/^[aeiou]/i.test(target.unit) ? 'an' : 'a'} ${target.unit} of ${formatNumber(target.value, 2)}`;
 }
 
 const CEFR = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'];

@@ -16,6 +16,7 @@ describe('readCount', () => {
     expect(count('Learn 200 new vocabulary words in Italian')).toEqual([200, 'vocabulary words']);
     expect(count('learn the 50 US state capitals')).toEqual([50, 'state capitals']);
     expect(count('learn 1000 kanji in six months')).toEqual([1000, 'kanji']);
+    expect(count('learn 500 Japanese kanji in 6 months')).toEqual([500, 'kanji']);
     expect(count('make 30 pieces of pottery')).toEqual([30, 'pieces']);
   });
 

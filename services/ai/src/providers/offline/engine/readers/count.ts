@@ -13,6 +13,9 @@ const NOT_A_THING =
 /** Words that may sit between the number and the thing ('500 new Spanish words'). */
 const FILLER =
   /^(?:new|more|different|extra|whole|full|short|long|good|great|small|big|online|separate|unique)$/;
+/** A language or a people in front of the thing counted: 'japanese kanji', 'spanish vocabulary'. */
+const LANGUAGE =
+  /^(?:japanese|chinese|mandarin|cantonese|korean|spanish|french|german|italian|portuguese|russian|arabic|hindi|latin|greek|english|dutch|swedish|norwegian|danish|polish|turkish|hebrew|irish|welsh)$/;
 /** Words that end a noun phrase even though they end in s. */
 const NOT_A_PLURAL =
   /^(?:this|as|is|was|his|its|plus|less|across|us|yes|thus|always|towards|afterwards|besides|perhaps|us)$/;
@@ -44,8 +47,9 @@ function thingAfter(words: string[]): string | null {
         .slice(-2)
         .join(' ');
   }
-  // No plural within reach ('1000 kanji'): the word right after the number.
-  return phrase[0] ?? null;
+  // No plural within reach ('1000 kanji'): the word right after the number, past a language or a
+  // people that only says which ('500 japanese kanji').
+  return (LANGUAGE.test(phrase[0] ?? '') ? phrase[1] : undefined) ?? phrase[0] ?? null;
 }
 
 const ADJECTIVE_COUNT = new RegExp(`(?:^|[^\\w$€£.,])${NUM}(k)?[- ](${ADJECTIVE_NOUNS})\\b(?!s)`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readHold, readMinutes } from './duration.ts';
+import { readHold, readHoursInAll, readMinutes } from './duration.ts';
 
 describe('readMinutes', () => {
   it('reads lengths of time in minutes', () => {
@@ -13,6 +13,27 @@ describe('readMinutes', () => {
   it('ignores times that are moments, not lengths', () => {
     expect(readMinutes('in 30 minutes from now')).toBeNull();
     expect(readMinutes('read 12 books')).toBeNull();
+  });
+});
+
+describe('readHoursInAll', () => {
+  it('reads hours that add up to a total', () => {
+    expect(readHoursInAll('volunteer 50 hours at the food bank this year')).toEqual({
+      value: 50,
+      unit: 'hours',
+      kind: 'count',
+    });
+    expect(readHoursInAll('practice piano for 100 hours')).toMatchObject({ value: 100 });
+    expect(readHoursInAll('spend 20 hours learning to code by march')).toMatchObject({ value: 20 });
+    expect(readHoursInAll('log 5 hours of flight training in total')).toMatchObject({ value: 5 });
+  });
+
+  it('leaves rates, spans, a few hours and fasts alone', () => {
+    expect(readHoursInAll('study 12 hours a week')).toBeNull();
+    expect(readHoursInAll('finish the report in 48 hours')).toBeNull();
+    expect(readHoursInAll('study for 2 hours')).toBeNull();
+    expect(readHoursInAll('do a 16 hours fast')).toBeNull();
+    expect(readHoursInAll('sleep 10 hours')).toBeNull();
   });
 });
 

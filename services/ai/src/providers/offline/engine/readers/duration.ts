@@ -16,6 +16,26 @@ const NON_STOP_FOR = new RegExp(
   `\\b(?:run|jog|swim|cycle|row|skip|dance)\\b[^.!?]{0,20}?\\bfor\\s+(?:an?\\s+|a full\\s+)?${NUM}?\\s*${TIME_UNIT}\\s+(?:non-?stop|without (?:stopping|a break)|straight|continuously)\\b`,
 );
 
+/**
+ * Hours that add up: 'practise piano for 100 hours', 'volunteer 50 hours', '20 hours of coding in
+ * total'. Not a span to finish within ('in 48 hours'), a rate ('2 hours a day') or a fast or a night.
+ */
+const HOURS_IN_ALL = new RegExp(
+  `(?:^|[^\\w$€£.,:/-])(?<!\\b(?:in|within|under|after|every|next|than)\\s+)${NUM}\\s*(?:hours?|hrs?)\\b(?!\\s*(?:a|an|per|each|every|/)\\s*(?:day|night|week|weekend|month|session)\\b|\\s*(?:daily|nightly|weekly|monthly|from now|later|ago|non-?stop|straight|long))`,
+);
+const ADDS_UP = /\b(?:in total|total of|a total|altogether|combined|cumulative|logged|log)\b/;
+const NOT_ADDED = /\b(?:fast|fasting|sleep|sleeping|shift|flight to|drive to)\b/;
+
+/** Hours to log in all ('volunteer 50 hours'): ten or more, or any number said to add up. */
+export function readHoursInAll(text: string): Target | null {
+  if (NOT_ADDED.test(text)) return null;
+  const m = HOURS_IN_ALL.exec(text);
+  if (!m) return null;
+  const value = parseNumberToken(m[1]!);
+  if (value === null || value <= 0 || (value < 10 && !ADDS_UP.test(text))) return null;
+  return { value, unit: 'hours', kind: 'count' };
+}
+
 /** 'minutes', 'hours' or 'seconds' for a unit word as typed. */
 export function timeUnitName(word: string): 'seconds' | 'minutes' | 'hours' {
   if (/^s/.test(word)) return 'seconds';

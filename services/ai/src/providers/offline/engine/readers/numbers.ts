@@ -109,5 +109,6 @@ export function formatClock(totalSeconds: number): string {
 export function unitFor(n: number, unit: string): string {
   if (/^(?:kg|lb|km|mi|min:s|%|\$|€|£|CEFR level)$/.test(unit)) return unit;
   if (n === 1) return unit.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
-  return /s$/.test(unit) ? unit : `${unit}s`;
+  // Units are kept in the plural; one that is not is the hero's own word after a number ('500 kanji').
+  return unit;
 }

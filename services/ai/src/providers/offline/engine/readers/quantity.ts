@@ -10,6 +10,7 @@ export type TargetKind =
   | 'count'
   | 'reps'
   | 'level'
+  | 'score'
   | 'percent'
   | 'sessions'
   | 'lift'
