@@ -9,6 +9,7 @@ import { OfflineProvider } from '../offline-provider.ts';
 import { evaluate, formatEvaluation } from './evaluate.ts';
 import { GOAL_STATEMENTS } from './goal-statements.ts';
 import { HELD_OUT_STATEMENTS } from './held-out.ts';
+import { SECOND_HELD_OUT_STATEMENTS } from './held-out-second.ts';
 
 const USAGE = 'usage: npm run eval:pathfinder [-- --provider offline|openai] [--concurrency N]';
 
@@ -36,11 +37,17 @@ if (!['offline', 'openai'].includes(name) || !Number.isInteger(concurrency) || c
     const provider = providerFor(name);
     const tuning = await evaluate(provider, GOAL_STATEMENTS, { concurrency });
     const heldOut = await evaluate(provider, HELD_OUT_STATEMENTS, { concurrency });
+    const second = await evaluate(provider, SECOND_HELD_OUT_STATEMENTS, { concurrency });
     process.stdout.write(`${formatEvaluation(tuning, 'the tuning part of the development set')}\n\n`);
     process.stdout.write(`${formatEvaluation(heldOut, 'the frozen held-out part (never tuned on)')}\n\n`);
+    process.stdout.write(
+      `${formatEvaluation(second, 'the second frozen held-out batch (never tuned on)')}\n\n`,
+    );
     const figure = (e: typeof tuning) =>
       `${((e.overall.right / Math.max(1, e.overall.total)) * 100).toFixed(1)}% (${e.overall.right}/${e.overall.total})`;
-    process.stdout.write(`Facts right: tuning ${figure(tuning)}, held-out ${figure(heldOut)}\n`);
+    process.stdout.write(
+      `Facts right: tuning ${figure(tuning)}, held-out ${figure(heldOut)}, second held-out ${figure(second)}\n`,
+    );
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);

@@ -283,4 +283,14 @@ export const GOAL_STATEMENTS: readonly GoalStatement[] = [
   { text: 'learn all 46 hiragana characters in 3 weeks', category: 'education', target: t(46, 'characters'), deadline: '2026-02-05' },
   { text: 'sit the Cambridge C2 Proficiency exam on 20 June and pass', category: 'education', target: null, deadline: '2026-06-20' },
   { text: 'complete 6 modules of my OU degree by the end of the year', category: 'education', target: t(6, 'modules'), deadline: '2026-12-31' },
+  // Scores and shares to reach, hours that add up, 'by May', a whole month, a count's own word.
+  { text: 'Get my credit score above 750 by December', category: 'finance', target: t(750, 'credit score'), deadline: '2026-12-01' },
+  { text: 'Reduce my body fat to 15% by summer', category: 'fitness', target: t(15, '% body fat'), deadline: '2026-06-21' },
+  { text: 'Get my golf handicap down to 12 by September', category: 'fitness', target: t(12, 'handicap'), deadline: '2026-09-01' },
+  { text: 'Cut screen time by 50% in two months', category: 'habit', target: t(50, '%'), deadline: '2026-03-15' },
+  { text: 'Spend 20 hours learning to code by March', category: 'education', target: t(20, 'hours'), deadline: '2026-03-01' },
+  { text: 'Practice piano for 100 hours this year', category: 'education', target: t(100, 'hours'), deadline: '2026-12-31' },
+  { text: 'Read 12 books by May', category: 'education', target: t(12, 'books'), deadline: '2026-05-01' },
+  { text: 'Walk 10,000 steps a day for the whole of March', category: 'fitness', target: t(10000, 'steps/day'), deadline: '2026-03-31' },
+  { text: 'Learn 500 Japanese kanji in 6 months', category: 'education', target: t(500, 'kanji'), deadline: '2026-07-15' },
 ];
