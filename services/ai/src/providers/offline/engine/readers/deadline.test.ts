@@ -20,6 +20,7 @@ describe('readDeadline', () => {
     ['save $500 by mid May', '2025-05-15'],
     ['walk 10,000 steps a day for the whole of March', '2025-03-31'],
     ['run every day throughout February', '2025-02-28'],
+    ['run 3 half marathons next year', '2026-12-31'],
     ['a marathon in October', '2025-10-31'],
     ['by 2026', '2025-12-31'],
     ['in 2026', '2026-12-31'],
@@ -60,6 +61,13 @@ describe('readDeadline', () => {
       'for the whole of March',
     );
     expect(readDeadline('read 12 books by May', TODAY)?.phrase).toBe('by May');
+  });
+
+  it("reads 'by January' said on the first of January as the next January, as on any later day of it", () => {
+    const newYearsDay = new Date('2025-01-01T10:00:00Z');
+    expect(readDeadline('save $500 until January', newYearsDay)?.date).toBe('2026-01-01');
+    expect(readDeadline('save $500 until January', TODAY)?.date).toBe('2026-01-01');
+    expect(readDeadline('read 2 books in January', newYearsDay)?.date).toBe('2025-01-31');
   });
 
   it('depends only on the injected today', () => {

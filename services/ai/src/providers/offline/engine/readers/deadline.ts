@@ -190,6 +190,14 @@ function may(lower: string, today: Date): Found | null {
   return { date, index: m.index, length: m[0].length };
 }
 
+/** 'next year' alone ('run 3 half marathons next year'): by its end. A date before it is read by chrono. */
+function nextYear(lower: string, today: Date): Found | null {
+  const m = /\b(?:(?:in|during|over|for|sometime|within)\s+)?(?:the\s+)?next year\b/.exec(lower);
+  return m
+    ? { date: utcDate(today.getUTCFullYear() + 1, 11, 31), index: m.index, length: m[0].length }
+    : null;
+}
+
 /** 'this year' is the weakest hint: any other date in the message wins over it. */
 function thisYear(lower: string, today: Date): Found | null {
   const m = /\bthis year\b/.exec(lower);
@@ -239,6 +247,11 @@ function chronoBased(original: string, today: Date): Found | null {
       date = utcDate(today.getUTCFullYear() + 1, date.getUTCMonth(), date.getUTCDate());
       end += nextYear[0].length;
     }
+    // 'by December' said in December: chrono gives this one's first day, already here; the next one is meant,
+    // as chrono reads it on any later day of the month.
+    if (MONTH_ONLY.test(words) && date <= today && date.getUTCMonth() === today.getUTCMonth()) {
+      date = utcDate(date.getUTCFullYear() + 1, date.getUTCMonth(), date.getUTCDate());
+    }
     if (date <= today) continue;
     const leading = LEADING.exec(before);
     const index = leading ? leading.index : r.index;
@@ -256,6 +269,7 @@ export function readDeadline(text: string, today: Date): Deadline | null {
     ruleBased(lower, day) ??
     chronoBased(text, day) ??
     may(lower, day) ??
+    nextYear(lower, day) ??
     season(lower, day) ??
     holiday(lower, day) ??
     thisYear(lower, day);
