@@ -308,7 +308,7 @@ describe('scores, hours and months as heroes put them', () => {
     const hours = advise(['Volunteer 50 hours at the food bank by June']).at(-1)!;
     expect(hours.reply).not.toMatch(/a day by/);
     expect(hours.plan!.goal.metric).toEqual({ target_value: 50, unit: 'hours' });
-    expect(hours.plan!.milestones.at(-1)!.label).toBe('Log all 50 hours');
+    expect(hours.plan!.milestones.at(-1)!.label).toBe('Volunteer all 50 hours');
   });
 
   it("'by May' is a month, and 'the whole of January' ends with it", () => {
@@ -316,6 +316,13 @@ describe('scores, hours and months as heroes put them', () => {
     expect(plan(['Walk 10,000 steps a day for the whole of March'])).toMatchObject({
       title: 'Walk 10,000 steps a day',
       due: '2026-03-31',
+    });
+  });
+
+  it('a goal may name dates, goals and targets as things', () => {
+    expect(plan(['Take my partner on 12 date nights by December 31'])).toMatchObject({
+      value: 12,
+      unit: 'date nights',
     });
   });
 

@@ -62,6 +62,13 @@ export function readMessage(text: string, today: Date, answeringWhy: boolean): M
   };
 }
 
+/**
+ * A message about the plan's own parts ('change the date', 'my target', 'refine'), not a goal. A goal may
+ * name the same words as things: 'score 10 goals', '12 date nights', 'go on a date'.
+ */
+const ABOUT_THE_PLAN =
+  /\b(?:deadline|refine)\b|\b(?:the|my|that|this|our|new)\s+(?:target|date|goal|reason)\b(?!\s+(?:nights?|weight|pace|time)\b)/i;
+
 /** Takes what a message says into the state, in SMART order. */
 export function absorb(s: CoachState, text: string, today: Date, mode: Mode): Absorbed {
   const pending = mode === 'answer' ? s.pending : 'refine';
@@ -98,7 +105,7 @@ function takeGoal(s: CoachState, m: MessageReading, ctx: Context): Absorbed['vag
       ? pending === null || pending === 'specific' || pending === 'refine'
       : pending === 'specific' ||
         ((ctx.override || pending === 'refine') && statesGoal && pending !== 'relevant');
-  if (!mayRename || /\b(?:deadline|refine|target|date|goal|reason)\b/i.test(reading.phrase)) return null;
+  if (!mayRename || ABOUT_THE_PLAN.test(reading.phrase)) return null;
   if (!/^[a-z]/i.test(reading.phrase) || /^(?:it|that|this|about|around)\b/i.test(reading.phrase))
     return null;
   // A goal in another area starts its measure and reason afresh; the deadline may still hold.
