@@ -293,4 +293,6 @@ export const GOAL_STATEMENTS: readonly GoalStatement[] = [
   { text: 'Read 12 books by May', category: 'education', target: t(12, 'books'), deadline: '2026-05-01' },
   { text: 'Walk 10,000 steps a day for the whole of March', category: 'fitness', target: t(10000, 'steps/day'), deadline: '2026-03-31' },
   { text: 'Learn 500 Japanese kanji in 6 months', category: 'education', target: t(500, 'kanji'), deadline: '2026-07-15' },
+  { text: 'Run 3 half marathons next year', category: 'fitness', target: t(3, 'half marathons'), deadline: '2027-12-31' },
+  { text: 'Apply to 30 jobs by the end of January', category: 'project', target: t(30, 'jobs'), deadline: '2026-01-31' },
 ];

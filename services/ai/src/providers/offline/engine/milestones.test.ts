@@ -95,13 +95,27 @@ describe('buildMilestonePlan', () => {
     ).toBe('Drink 2 litres a day for 2 weeks');
   });
 
-  it('logs hours that add up, and keeps a count in the form the hero wrote it', () => {
-    expect(
-      labels('Volunteer 50 hours at the food bank', { value: 50, unit: 'hours', kind: 'count' })[0],
-    ).toBe('Log 13 of 50 hours');
+  it("counts with the verb before the number, logs hours that add up, and keeps the hero's word", () => {
+    const hours = { value: 50, unit: 'hours', kind: 'count' } as const;
+    expect(labels('Volunteer 50 hours at the food bank', hours)[0]).toBe('Volunteer 13 of 50 hours');
+    expect(labels('Give my time to the food bank: 50 hours', hours)[0]).toBe('Log 13 of 50 hours');
+    expect(labels('Apply to 30 jobs', { value: 30, unit: 'jobs', kind: 'count' })[0]).toBe(
+      'Apply to 8 of 30 jobs',
+    );
     expect(labels('Learn 500 Japanese kanji', { value: 500, unit: 'kanji', kind: 'count' }).at(-1)).toBe(
       'Learn all 500 kanji',
     );
+  });
+
+  it("grows a daily streak in the hero's words", () => {
+    const days = { value: 21, unit: 'days', kind: 'sessions' } as const;
+    expect(labels('Make my bed every day', days)).toEqual([
+      'Make my bed every day for 5 days',
+      'Make my bed every day for 11 days',
+      'Make my bed every day for 16 days',
+      'Make my bed every day for all 21 days',
+    ]);
+    expect(labels('Stop biting my nails: 21-day streak', days)[0]).toBe('Stop biting my nails for 5 days');
   });
 
   it('names stages for a goal without a number', () => {

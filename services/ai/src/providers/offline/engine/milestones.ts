@@ -50,6 +50,10 @@ const COUNT_VERBS =
 function verbOf(title: string, target: Target | null): string {
   if (target?.kind === 'sessions') return 'Complete';
   const words = title.replace(/[:,].*$/, '').split(/\s+/);
+  // 'Visit 5 countries', 'Apply to 30 jobs': a verb right before the number reads well before any count.
+  const before = /^([A-Za-z]+)(\s+(?:to|for|on|at|in))?\s+\d/.exec(title);
+  if (target?.kind === 'count' && before && !/^(?:my|a|an|the|i)$/i.test(before[1]!))
+    return `${before[1]!.charAt(0).toUpperCase()}${before[1]!.slice(1).toLowerCase()}${before[2] ?? ''}`;
   if (target?.kind === 'count' && !COUNT_VERBS.test(words[0] ?? ''))
     return target.unit === 'hours' ? 'Log' : 'Complete';
   const first = words[0] ?? '';
@@ -164,6 +168,16 @@ function keptLabels(title: string, target: Target, count: number, spanDays: numb
   });
 }
 
+/** A daily streak grown in the hero's words: 'Make my bed every day for 5 days', then 11, then all 21. */
+function streakLabels(title: string, target: Target, count: number): string[] {
+  const core = title.replace(/:\s*[\d,]+-day streak$/, '');
+  return checkpoints(target, count).map((v, i) =>
+    i === count - 1
+      ? `${core} for all ${formatNumber(target.value)} days`
+      : `${core} for ${formatNumber(v)} ${unitFor(v, 'days')}`,
+  );
+}
+
 /** Cutting back in even steps from where the hero starts ('from 20 a day down to 5'), then holding it. */
 function reductionLabels(target: Target, count: number): string[] {
   const unit = (n: number) => unitFor(n, target.unit);
@@ -241,6 +255,8 @@ export function milestoneLabels(
     return reductionLabels(target, count);
   if (target.per) return keptLabels(title, target, count, spanDays);
   if (target.kind === 'lift' || target.kind === 'duration') return buildUpTo(title, target, count);
+  if (target.kind === 'sessions' && target.unit === 'days' && target.value >= 3)
+    return streakLabels(title, target, count);
   if (target.kind === 'weight' && target.direction === 'reach')
     return reachLabels(
       'Weigh in and note your starting weight',
