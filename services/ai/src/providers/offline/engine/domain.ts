@@ -87,7 +87,7 @@ export const DOMAINS: readonly Domain[] = [
   {
     id: 'money',
     pattern:
-      /(?:\$|€|£)\s?\d|\b(?:save|saving|savings|emergency fund|nest egg|down ?payment|put aside|set aside|put away|invest|investing|stash|budget|budgeting|bucks|freelanc\w*|earn (?=\$|£|€|\d|money|more|extra|income)|income|side hustle|dollars|euros|pension|retirement|net worth|index funds?|stocks|shares|deposit)\b/,
+      /(?:\$|€|£)\s?\d|\b(?:save|saving|savings|emergency fund|nest egg|down ?payment|put aside|set aside|put away|invest|investing|stash|budget|budgeting|bucks|freelanc\w*|earn (?=\$|£|€|\d|money|more|extra|income)|income|side hustle|dollars|euros|pension|retirement|net worth|index funds?|stocks|shares|deposit|credit score|credit rating|fico)\b/,
     category: 'finance',
     className: 'financial',
     foundation: 'Finance',
@@ -166,7 +166,7 @@ export const DOMAINS: readonly Domain[] = [
   {
     id: 'fitness',
     pattern:
-      /\b(?:gym|work ?out|workouts|exercis(?:e|es|ing)|train|training|lift|lifting|(?:push|press|pull|chin|sit|muscle)[- ]?ups?|squats?|burpees?|lunges|dips|crunches|planks?|swim|swimming|lengths|laps|cycle|cycling|bike|biking|ride|walk|walking|steps|hike|hiking|yoga|pilates|stretch|stretching|flexibility|mobility|splits|touch my toes|strength|muscles?|deadlift|bench|cardio|hiit|crossfit|spin(?:ning)? class(?:es)?|tennis|badminton|squash|golf|football|soccer|basketball|volleyball|netball|rugby|cricket|hockey|baseball|softball|climb|climbing|bouldering|boxing|kickboxing|martial arts|karate|judo|jiu[- ]?jitsu|bjj|taekwondo|ski|skiing|snowboard\w*|surf|surfing|skate\w*|rowing|row \d|kayak\w*|paddleboard\w*|dance|dancing|zumba|jump rope|skipping|sport|sports|resting heart rate|vo2 ?max)\b/,
+      /\b(?:gym|work ?out|workouts|exercis(?:e|es|ing)|train|training|lift|lifting|(?:push|press|pull|chin|sit|muscle)[- ]?ups?|squats?|burpees?|lunges|dips|crunches|planks?|swim|swimming|lengths|laps|cycle|cycling|bike|biking|ride|walk|walking|steps|hike|hiking|yoga|pilates|stretch|stretching|flexibility|mobility|splits|touch my toes|strength|muscles?|deadlift|bench|cardio|hiit|crossfit|cholesterol|blood pressure|spin(?:ning)? class(?:es)?|tennis|badminton|squash|golf|football|soccer|basketball|volleyball|netball|rugby|cricket|hockey|baseball|softball|climb|climbing|bouldering|boxing|kickboxing|martial arts|karate|judo|jiu[- ]?jitsu|bjj|taekwondo|ski|skiing|snowboard\w*|surf|surfing|skate\w*|rowing|row \d|kayak\w*|paddleboard\w*|dance|dancing|zumba|jump rope|skipping|sport|sports|resting heart rate|vo2 ?max)\b/,
     category: 'fitness',
     className: 'health',
     foundation: 'Health',
@@ -194,7 +194,7 @@ export const DOMAINS: readonly Domain[] = [
   {
     id: 'learning',
     pattern:
-      /\b(?:course|courses|class|classes|module|lectures?|certification|certificate|certified|exams?|test|theory|degree|diploma|bootcamp|coursera|udemy|edx|coding|code|program|programming|python|javascript|guitar|piano|violin|drums|singing|drawing|painting|chess|cooking|photography)\b/,
+      /\b(?:course|courses|class|classes|module|lectures?|certification|certificate|certified|exams?|test|theory|degree|diploma|bootcamp|coursera|udemy|edx|coding|code|program|programming|python|javascript|guitar|piano|violin|drums|singing|drawing|painting|chess|cooking|photography|gpa|grades?)\b/,
     weak: /\b(?:learn|learning|study|studying|skill|skills|revise|revision)\b/,
     category: 'education',
     className: 'education',

@@ -299,6 +299,10 @@ describe('scores, hours and months as heroes put them', () => {
       value: 750,
       unit: 'credit score',
     });
+    // The area follows what the score measures, so do the habits offered with it.
+    expect(advise(['Get my credit score above 750 by December']).at(-1)!.plan!.habits).toContain(
+      'Hold a weekly budget check-in',
+    );
     const fat = advise(['Reduce my body fat to 15% by summer']).at(-1)!.plan!;
     expect(fat.goal).toMatchObject({ category: 'fitness', metric: { target_value: 15, unit: '% body fat' } });
     expect(fat.milestones[0]!.label).toBe('Measure your body fat and note where you start');
