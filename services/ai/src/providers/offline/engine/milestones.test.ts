@@ -90,6 +90,10 @@ describe('buildMilestonePlan', () => {
       'Go to the gym 3 times a week for 6 weeks',
       'Go to the gym 3 times a week, all the way to the finish',
     ]);
+    // A title that names the goal before its amount ('Walk more: ...') leaves the label to the amount.
+    expect(
+      labels('Walk more: 8,000 steps a day', { value: 8000, unit: 'steps', kind: 'count', per: 'day' })[0],
+    ).toBe('Walk 8,000 steps a day for 2 weeks');
     expect(
       labels('Drink 2 litres of water every day', { value: 2, unit: 'litres', kind: 'count', per: 'day' })[0],
     ).toBe('Drink 2 litres a day for 2 weeks');

@@ -159,9 +159,10 @@ function stageLabels(title: string, count: number): string[] {
 function keptLabels(title: string, target: Target, count: number, spanDays: number): string[] {
   const amount = describeTarget(target);
   // 'Go to the gym 3 times a week' says what is kept better than 'Complete 3 times a week'.
-  const kept = title.toLowerCase().endsWith(amount.toLowerCase())
-    ? title
-    : `${verbOf(title, { ...target, kind: target.kind === 'count' ? undefined : target.kind })} ${amount}`;
+  const kept =
+    title.toLowerCase().endsWith(amount.toLowerCase()) && !title.includes(':')
+      ? title
+      : `${verbOf(title, { ...target, kind: target.kind === 'count' ? undefined : target.kind })} ${amount}`;
   return Array.from({ length: count }, (_, i) => {
     const days = Math.max(1, Math.round((spanDays * (i + 1)) / count));
     return i === count - 1 ? `${kept}, all the way to the finish` : `${kept} for ${describeSpan(days)}`;

@@ -71,7 +71,7 @@ export function questTitle(s: CoachState, today: Date): string {
 
 /** Words a title may drop without losing what the hero named: amounts, units and the usual verbs. */
 const MEASURE_WORDS = new Set(
-  'kg kilo kilogram lb pound stone km mile metre meter k mi dollar buck euro quid usd save saving put set aside away stash lose drop shed gain get run do make reach hit complete finish have build want pay off clear debt'.split(
+  'kg kilo kilogram lb pound stone km mile metre meter k mi dollar buck euro quid usd money cash save saving put set aside away stash lose drop shed gain get run do make reach hit complete finish have build want pay off clear debt'.split(
     ' ',
   ),
 );

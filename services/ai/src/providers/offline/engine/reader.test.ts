@@ -330,6 +330,10 @@ describe('scores, hours and months as heroes put them', () => {
     });
   });
 
+  it("'save money' asked how much is saved, not saved for money", () => {
+    expect(plan(['i wanna save money', '2000', 'by June 30']).title).toBe('Save $2,000');
+  });
+
   it('a count keeps the word the hero counted in', () => {
     expect(plan(['Learn 500 Japanese kanji in 6 months'])).toMatchObject({ value: 500, unit: 'kanji' });
   });
