@@ -106,6 +106,7 @@ describe('formatting a logged value', () => {
     expect(formatProgressValue(12.5, 'km')).toBe('12.5 km');
     expect(formatProgressValue(1 / 3, 'kg')).toBe('0.33 kg');
     expect(formatProgressValue(40, '%')).toBe('40%');
+    expect(formatProgressValue(15, '% body fat')).toBe('15% body fat');
     expect(formatProgressValue(7, '')).toBe('7');
   });
 

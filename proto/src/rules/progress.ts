@@ -106,7 +106,8 @@ export function formatProgressValue(value: number, unit: string | null | undefin
   // `|| 0`: a value that rounds to nothing reads '0', not '-0'.
   const number = grouped(Math.round(value * 100) / 100 || 0, { min: 0, max: 2 });
   if (label === '') return number;
-  return label === '%' ? `${number}%` : `${number} ${label}`;
+  // A share of something ('% body fat') keeps its sign on the number: '15% body fat'.
+  return label.startsWith('%') ? `${number}${label}` : `${number} ${label}`;
 }
 
 /**
