@@ -69,6 +69,14 @@ describe('logged against the target', () => {
     expect(await shown([], 2000, '$')).toBe('Logged:$0 of $2,000');
   });
 
+  it('shows a reading not yet taken as a dash, not as zero', async () => {
+    expect(await shown([], 15, '% body fat')).toBe('Logged:— of 15% body fat');
+  });
+
+  it('reads a score as the newest entry: 735 credit score of 750 credit score', async () => {
+    expect(await shown([735, 720], 750, 'credit score')).toBe('Logged:735 credit score of 750 credit score');
+  });
+
   it('offers to tick the milestone whose share of the target the total has passed', async () => {
     mockApi({ 'GET /api/goals/g1': detailWith([600, 500]) });
     const onTick = vi.fn();
@@ -100,6 +108,9 @@ describe('target tallies', () => {
     expect(['$', 'km', 'books', '', null].map(tallyFor)).toEqual(['sum', 'sum', 'sum', 'sum', 'sum']);
     expect(['min:s', 'kg', 'lbs', '%', 'CEFR level', 'steps/day', '$/month'].map(tallyFor)).toEqual(
       Array(7).fill('latest'),
+    );
+    expect(['% body fat', 'credit score', 'GPA', 'handicap', 'chess rating'].map(tallyFor)).toEqual(
+      Array(5).fill('latest'),
     );
   });
 

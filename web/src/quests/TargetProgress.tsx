@@ -2,7 +2,7 @@ import { Target } from 'lucide-react';
 import { formatTarget, formatValue } from '../i18n/format.ts';
 import { useLocale, useT } from '../i18n/useT.ts';
 import { useGoalDetail } from '../pathfinder/pathfinderQueries.ts';
-import { loggedTotal, milestoneEarnedByLog, type OrderedMilestone } from './targetProgress.ts';
+import { loggedTotal, milestoneEarnedByLog, type OrderedMilestone, tallyFor } from './targetProgress.ts';
 
 export interface TargetProgressProps {
   goalId: string;
@@ -46,7 +46,9 @@ export function TargetProgress({
           {detail.isPending
             ? '…'
             : t('target.ofTarget', {
-                logged: formatValue(total ?? 0, unit, locale),
+                // A reading not yet taken is not zero ('— of 75 kg'); a sum not yet begun is.
+                logged:
+                  total === null && tallyFor(unit) === 'latest' ? '—' : formatValue(total ?? 0, unit, locale),
                 target: formatTarget(target, unit, locale),
               })}
         </span>

@@ -4,8 +4,9 @@ import { formatProgressValue, formatTargetValue, MIN_SEC_UNIT } from '@lifequest
  * Logged progress against a quest's target (docs/features/first-week.md#progress-that-moves).
  *
  * What "logged so far" means depends on the unit. Money, distance and counts add up: $250 and $300
- * saved are $550. A time, a weight, a percentage, a language level or any rate ('steps/day',
- * '$/month') is a reading: the newest entry is where the hero stands.
+ * saved are $550. A time, a weight, a percentage, a language level, a score ('credit score', '% body
+ * fat', 'GPA') or any rate ('steps/day', '$/month') is a reading: the newest entry is where the hero
+ * stands.
  */
 
 const LATEST_UNITS = new Set([
@@ -21,11 +22,15 @@ const LATEST_UNITS = new Set([
   'bpm',
 ]);
 
+/** A score or a share the Pathfinder plans to reach: 'credit score', 'chess rating', '% body fat'. */
+const READING =
+  /^%|\b(?:score|rating|gpa|handicap|rate|average|cholesterol|blood pressure|percentage|elo|fico)$/;
+
 export type Tally = 'sum' | 'latest';
 
 export function tallyFor(unit: string | null | undefined): Tally {
   const label = unit?.trim().toLowerCase() ?? '';
-  if (LATEST_UNITS.has(label) || label.includes('/')) return 'latest';
+  if (LATEST_UNITS.has(label) || label.includes('/') || READING.test(label)) return 'latest';
   return 'sum';
 }
 
