@@ -107,7 +107,7 @@ const SMALL_TALK =
 
 /** A sentence that states a goal, even in a question ('can you help me run a marathon by October?'). */
 const STATES_GOAL =
-  /\b(?:i (?:really |also |just )?(?:want|would (?:also |really )?like|'d (?:also |really )?like|wanna|need|plan|hope|aim|intend|would love|'d love)\s+to|my (?:new |next |main )?goal|help me\b|new goal)\b/i;
+  /\b(?:i (?:really |also |just )?(?:want|would (?:also |really )?like|'d (?:also |really )?like|wanna|need|plan|hope|aim|intend|would love|'d love)\s+to|my (?:new |next |main )?goal|help me\b|new goal|thinking (?:about|of)|considering)\b/i;
 
 /** Revisions phrased as questions ('how about 20 books?', 'can we make it June?') stay with the goal. */
 const REVISES =

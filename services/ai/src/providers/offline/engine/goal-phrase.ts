@@ -1,6 +1,7 @@
 import { type DomainId, detectBroadDomain, detectDomain } from './domain.ts';
 import { isAffirmation, isNegation, isUnsure, normalise } from './intent.ts';
 import { nlp } from './nlp.ts';
+import { capitaliseLanguages } from './readers/level.ts';
 
 // Turns a hero's sentence into the "what" of the goal: 'I really want to read 12 books by December
 // because I love stories' -> 'Read 12 books'. A sentence with nothing concrete left once the filler,
@@ -14,13 +15,13 @@ const LEAD_IN =
   /^(?:(?:hi|hello|hey|greetings|well|so|ok|okay|um+|uh+|hm+|actually|instead|honestly|basically|i think|i guess|maybe|yeah|yes|sure|also|and|but|then|now|alright|right|hmm|oh|great|thanks|thank you|pathfinder|on second thought|scratch that)[,!.:;\s-]+)+/i;
 
 const INTRO =
-  /^(?:i\s*(?:really\s+|would\s+really\s+|kind of\s+|sort of\s+|think\s+i\s+|also\s+|just\s+|definitely\s+)*(?:want|(?:would|'d)\s+(?:also\s+|really\s+|just\s+|still\s+|so\s+|definitely\s+|actually\s+)+(?:like|love)|would like|'d like|wanna|need|hope|plan|aim|intend|wish|am going|'m going|am gonna|'m gonna|am trying|'m trying|try|will|'ll|should|must|have to|gotta|would love|'d love|would rather|'d rather|am hoping|'m hoping|am planning|'m planning|am looking|'m looking|dream|desire|decided|choose)\s+(?:to\s+|of\s+)?|im\s+(?:going|gonna|trying|planning|hoping)\s+(?:to\s+)?|my\s+(?:main\s+|big\s+|new\s+|first\s+|only\s+|real\s+)?(?:goal|dream|plan|aim|quest|resolution|wish|target|ambition|desire)\s+(?:is|would be|will be|for this year is)\s+(?:to\s+)?|(?:please\s+)?help me(?:\s+to)?\s+|(?:can|could|would|will) you (?:please )?(?:make|create|build|draw up|give|write|put together|help me (?:make|with))(?: me)? (?:a |my )?(?:plan|quest|roadmap)(?: for me)? (?:to|for)\s+|(?:let'?s\s+)?(?:make|change|set|switch|update)\s+(?:it|that|my goal|the goal|the quest)\s+(?:to\s+)?|i'?d rather\s+|let'?s\s+(?:say\s+|go with\s+|do\s+)?|i'?d like it to be\s+|how about\s+|what about\s+|it'?s\s+|to\s+)/i;
+  /^(?:i\s*(?:really\s+|would\s+really\s+|kind of\s+|sort of\s+|think\s+i\s+|also\s+|just\s+|definitely\s+)*(?:want|(?:would|'d)\s+(?:also\s+|really\s+|just\s+|still\s+|so\s+|definitely\s+|actually\s+)+(?:like|love)|would like|'d like|wanna|need|hope|plan|aim|intend|wish|am going|'m going|am gonna|'m gonna|am trying|'m trying|try|will|'ll|should|must|have to|gotta|would love|'d love|would rather|'d rather|am hoping|'m hoping|am planning|'m planning|am looking|'m looking|dream|desire|decided|choose)\s+(?:to\s+|of\s+)?|im\s+(?:going|gonna|trying|planning|hoping)\s+(?:to\s+)?|my\s+(?:main\s+|big\s+|new\s+|first\s+|only\s+|real\s+)?(?:goal|dream|plan|aim|quest|resolution|wish|target|ambition|desire)\s+(?:(?:for\s+)?(?:this|next|the)\s+year\s+|for\s+20\d\d\s+)?(?:is|would be|will be)\s+(?:to\s+)?|(?:i'?m\s+|i am\s+)?(?:thinking about|thinking of|considering)\s+|(?:need|want|hoping|trying|planning)\s+to\s+|(?:please\s+)?help me(?:\s+to)?\s+|(?:can|could|would|will) you (?:please )?(?:make|create|build|draw up|give|write|put together|help me (?:make|with))(?: me)? (?:a |my )?(?:plan|quest|roadmap)(?: for me)? (?:to|for)\s+|(?:let'?s\s+)?(?:make|change|set|switch|update)\s+(?:it|that|my goal|the goal|the quest)\s+(?:to\s+)?|i'?d rather\s+|let'?s\s+(?:say\s+|go with\s+|do\s+)?|i'?d like it to be\s+|how about\s+|what about\s+|it'?s\s+|to\s+)/i;
 
 const WHY_MARKER =
   /\s*(?:,\s*)?\b(?:because|'cause|cause|since|so that|so i can|so i could|so i'?ll|so i will|so i'?m|so i|in order to|as i want|the reason is|for my (?:health|family|kids|children|future|wife|husband|partner|career|sanity|mental health|self|son|daughter|parents))\b/i;
 
 const TRAILING_FILLER =
-  /(?:(?:^|\s+)(?:instead|actually|rather|then|this year|next year|soon|eventually|someday|one day|please|if possible|at some point|or so|i guess|i think|maybe|asap|as soon as possible|anymore|again))+\s*$/i;
+  /(?:(?:^|\s+)(?:instead|actually|rather|then|this year|next year|soon|eventually|someday|one day|please|if possible|at some point|or so|i guess|i think|maybe|asap|as soon as possible|anymore|again|hopefully|ideally|if i can))+\s*$/i;
 
 const STOP = new Set(
   'instead actually rather i me my mine a an the to of in on at for with and or but so it its this that these those be is am are was were being been have has had does doing done can could would should will just really very more much some any lot lots bit little want like about up out into from as by than then all also too well even still way one thing my our your more less again finally truly actually own every each per day week month year days weeks months years daily weekly times time'.split(
@@ -80,6 +81,10 @@ export function cleanGoalPhrase(sentence: string, deadlinePhrase: string | null)
   s = s.replace(LEAD_IN, '');
   for (let i = 0; i < 3 && INTRO.test(s); i++) s = s.replace(INTRO, '').replace(LEAD_IN, '');
   s = s
+    // 'finally run my first 10k', 'lose like 15 lbs', a closing smile: the goal's words are what is left.
+    .replace(/^(?:finally|really|just|actually|seriously|definitely)\s+/i, '')
+    .replace(/\blike\s+(?=\d)/gi, '')
+    .replace(/(?:\p{Extended_Pictographic}|\uFE0F|\u200D)+/gu, ' ')
     // What a deadline leaves behind when only part of it was read as the date ('by next', 'in the coming').
     .replace(
       /\s+(?:by|before|until|till|in|within|for|over|on|around|no later than)(?:\s+(?:the|next|this|coming|end|of|early|late|mid|spring|summer|autumn|fall|winter|christmas|midsummer|midwinter|easter|holidays?))*\s*$/i,
@@ -88,10 +93,11 @@ export function cleanGoalPhrase(sentence: string, deadlinePhrase: string | null)
     .replace(/\s+(?:next|this|coming)\s*$/i, '')
     .replace(/[\s,;:.!?-]+$/, '')
     .replace(TRAILING_FILLER, '')
+    .replace(/[\s,;:.!?-]+$/, '')
     .replace(/\s+(?:by|before|until|till|in|within|for|over|on)\s*$/i, '')
     .replace(/\s+/g, ' ')
     .trim();
-  return capitalise(s);
+  return capitalise(capitaliseLanguages(s));
 }
 
 function contentWords(phrase: string): string[] {

@@ -185,7 +185,9 @@ function reductionLabels(target: Target, count: number): string[] {
   const per = target.per ? ` a ${target.per}` : '';
   const quitting = target.value === 0;
   const goal = quitting ? `no ${target.unit}` : `${formatNumber(target.value)} ${unit(target.value)}${per}`;
-  const share = (i: number) => `${Math.round(((i + 1) / count) * 100)}% of days`;
+  // A weekly cap is kept week by week: '3 drinks a week on 60% of weeks'.
+  const periods = target.per === 'week' ? 'weeks' : target.per === 'month' ? 'months' : 'days';
+  const share = (i: number) => `${Math.round(((i + 1) / count) * 100)}% of ${periods}`;
   return Array.from({ length: count }, (_, i) => {
     if (i === count - 1)
       return quitting ? `No ${target.unit} at all, and keep it that way` : `Hold at ${goal}`;

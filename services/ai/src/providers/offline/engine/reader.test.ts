@@ -338,3 +338,42 @@ describe('scores, hours and months as heroes put them', () => {
     expect(plan(['Learn 500 Japanese kanji in 6 months'])).toMatchObject({ value: 500, unit: 'kanji' });
   });
 });
+
+describe('goals said in passing', () => {
+  it('a goal for the year, with a smile and a hope, is the goal', () => {
+    expect(
+      plan(['hey! so my goal this year is to finally run my first 10k, hopefully by april 🙂']),
+    ).toMatchObject({
+      title: 'Run my first 10k',
+      value: 10,
+      unit: 'km',
+      due: '2026-04-01',
+    });
+  });
+
+  it("'need to lose like 15 lbs' keeps the goal and drops the filler", () => {
+    const first = advise(['Need to lose like 15 lbs before beach season']).at(-1)!;
+    expect(first.reply).toContain('"Lose 15 lbs');
+  });
+
+  it('a goal thought about aloud, ending in a question mark, is still a goal', () => {
+    expect(advise(['thinking about reading more... maybe 2 books a month?']).at(-1)!.reply).not.toMatch(
+      /good question/i,
+    );
+  });
+
+  it('facts after the reason belong to the goal, and a language is a name', () => {
+    expect(plan(['I wanna learn spanish so I can talk to my in-laws, B1 by the end of 2027'])).toMatchObject({
+      title: 'Learn Spanish: reach B1',
+      value: 3,
+      due: '2027-12-31',
+    });
+  });
+
+  it('a weekly cap is kept week by week', () => {
+    const labels = advise(["I'd like to drink less alcohol, max 3 drinks a week for the next 3 months"])
+      .at(-1)!
+      .plan!.milestones.map((m) => m.label);
+    expect(labels[1]).toMatch(/of weeks$/);
+  });
+});

@@ -44,10 +44,28 @@ export const PLAN_REQUEST =
 const QUESTION_TO_COACH =
   /^(?:what|how|why|which|who|where|when|can|could|should|does|is|are|any)\b|^do (?:you|i|we)\b/i;
 
+/**
+ * A reason ends where the goal's facts start again after a comma ('so I can talk to my in-laws, B1 by
+ * the end of 2027'): the reason is what comes before that comma, and the facts are the goal's.
+ */
+function reasonAndFacts(text: string, today: Date): { why: MessageReading['why']; facts: string } | null {
+  const found = findWhyClause(text);
+  if (!found) return null;
+  for (const comma of text.slice(found.index + 1).matchAll(/,/g)) {
+    const at = found.index + 1 + (comma.index ?? 0);
+    const tail = text.slice(at + 1).trim();
+    if (readMeasure(tail, null) === null && readDeadline(tail, today) === null) continue;
+    return { why: findWhyClause(text.slice(0, at)), facts: tail };
+  }
+  return { why: found, facts: '' };
+}
+
 export function readMessage(text: string, today: Date, answeringWhy: boolean): MessageReading {
   const deadline = readDeadline(text, today);
-  const why = answeringWhy ? null : findWhyClause(text);
-  const body = why ? text.slice(0, why.index) : text;
+  const reason = answeringWhy ? null : reasonAndFacts(text, today);
+  const why = reason?.why ?? null;
+  const before = why ? text.slice(0, why.index) : text;
+  const body = reason?.facts ? `${before}, ${reason.facts}` : before;
   // A question to the coach ('how do I stay motivated?') is not a goal statement.
   const asksCoach =
     QUESTION_TO_COACH.test(text) &&
@@ -58,7 +76,7 @@ export function readMessage(text: string, today: Date, answeringWhy: boolean): M
     deadline,
     bodyWithoutDate: deadline ? body.replace(deadline.phrase, ' ') : body,
     why,
-    goal: asksCoach ? { kind: 'vague', broad: null } : readGoal(body, deadline?.phrase ?? null),
+    goal: asksCoach ? { kind: 'vague', broad: null } : readGoal(before, deadline?.phrase ?? null),
   };
 }
 

@@ -1,3 +1,4 @@
+import { LANGUAGES } from './level.ts';
 import { NUM, parseNumberToken } from './numbers.ts';
 import type { Target } from './quantity.ts';
 
@@ -14,8 +15,7 @@ const NOT_A_THING =
 const FILLER =
   /^(?:new|more|different|extra|whole|full|short|long|good|great|small|big|online|separate|unique)$/;
 /** A language or a people in front of the thing counted: 'japanese kanji', 'spanish vocabulary'. */
-const LANGUAGE =
-  /^(?:japanese|chinese|mandarin|cantonese|korean|spanish|french|german|italian|portuguese|russian|arabic|hindi|latin|greek|english|dutch|swedish|norwegian|danish|polish|turkish|hebrew|irish|welsh)$/;
+const LANGUAGE = new RegExp(`^(?:${LANGUAGES})$`);
 /** Words that end a noun phrase even though they end in s. */
 const NOT_A_PLURAL =
   /^(?:this|as|is|was|his|its|plus|less|across|us|yes|thus|always|towards|afterwards|besides|perhaps|us)$/;

@@ -5,6 +5,18 @@ import type { Target } from './quantity.ts';
 
 const CEFR = ['a1', 'a2', 'b1', 'b2', 'c1', 'c2'];
 
+/** Languages (and the peoples named by them) heroes learn, in lower case. */
+export const LANGUAGES =
+  'japanese|chinese|mandarin|cantonese|korean|spanish|french|german|italian|portuguese|russian|arabic|hindi|latin|greek|english|dutch|swedish|norwegian|danish|polish|turkish|hebrew|irish|welsh';
+
+/** 'learn spanish' -> 'learn Spanish': a language is a name. */
+export function capitaliseLanguages(text: string): string {
+  return text.replace(
+    new RegExp(`\\b(?:${LANGUAGES})\\b`, 'gi'),
+    (m) => m.charAt(0).toUpperCase() + m.slice(1).toLowerCase(),
+  );
+}
+
 /** `text` in lower case. */
 export function readLevel(text: string): Target | null {
   const m = /\b([abc][12])\b/.exec(text);
