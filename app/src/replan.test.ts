@@ -286,6 +286,13 @@ for (const provider of ['offline', 'openai'] as const) {
         expect(coach.body.needs_confirmation).toBe(true);
         expect(coach.body.plan.goal_id).toBe(novel.body.id);
         expect((await hero.get('/api/plans/draft')).body.draftId).toBe(coach.body.draftId);
+
+        // The time asked for in the message is the new deadline: the 5K's has passed, so from today.
+        const weeks = await hero.post('/api/advisor/message', {
+          message: 'I fell behind on my 5k, could I get another 3 weeks?',
+        });
+        expect(weeks.status, JSON.stringify(weeks.body)).toBe(200);
+        expect(weeks.body.plan.milestones.at(-1).due_date).toBe(addDays(today, 21));
       });
     }
   });

@@ -63,6 +63,9 @@ describe('replanAsk', () => {
     // These may also revise a plan still being shaped: the chat re-plans only a quest they name.
     expect(replanAsk('I need more time for the novel')).toBe('more-time');
     expect(replanAsk('push back the deadline to August')).toBe('more-time');
+    expect(replanAsk('I need two more months for the novel')).toBe('more-time');
+    expect(replanAsk('could I get another 3 weeks on my 5k?')).toBe('more-time');
+    expect(replanAsk('I want 2 more books on my list')).toBeNull();
   });
 });
 

@@ -13,7 +13,7 @@ const FELL_BEHIND =
  * they ask for a re-plan only when they name one of the hero's quests.
  */
 const MORE_TIME =
-  /\b(?:(?:need|want|could use|give me|get) (?:a (?:bit|little) )?(?:more|extra) time|(?:reschedule|postpone)\b|push (?:back|out) (?:the |my )?(?:deadline|date)|(?:extend|move) (?:the |my )?deadline)/i;
+  /\b(?:(?:need|want|could use|give me|get) (?:a (?:bit|little) )?(?:more|extra) time|(?:need|want|could use|give me|get) (?:(?:a couple of|a few|an?|one|two|three|four|five|six|\d+) (?:more|extra)|another(?: (?:one|two|three|four|five|six|\d+))?) (?:days?|weeks?|months?)\b|(?:reschedule|postpone)\b|push (?:back|out) (?:the |my )?(?:deadline|date)|(?:extend|move) (?:the |my )?deadline)/i;
 
 export type ReplanAsk = 'behind' | 'more-time';
 
@@ -31,7 +31,7 @@ export function asksForReplan(text: string): boolean {
 
 /** Words that say nothing about which quest is meant. */
 const STOP = new Set(
-  'i im me my the a an on for with of to and in at is it its this that be been behind fell fallen falling got gotten need more time extra want could use give get bit little way am running slipped slipping off track schedule pace replan re plan reschedule postpone push back out deadline date missed miss milestone milestones checkpoint quest goal please can you help some just really so too very'.split(
+  'i im me my the a an on for with of to and in at is it its this that be been behind fell fallen falling got gotten need more time extra another couple few one two three four five six day days week weeks month months until till want could use give get bit little way am running slipped slipping off track schedule pace replan re plan reschedule postpone push back out deadline date missed miss milestone milestones checkpoint quest goal please can you help some just really so too very'.split(
     ' ',
   ),
 );

@@ -77,6 +77,21 @@ describe('the offline re-plan', () => {
     expect(more.milestones.at(-1)!.due_date > '2026-03-02').toBe(true);
   });
 
+  it('reads the deadline the hero asks for in the note, and not from an excuse', () => {
+    const due = (note: string) =>
+      replanQuest({ quest: quest(), today: '2026-02-12', newDeadline: null, note }).milestones.at(-1)!
+        .due_date;
+    // Counted on from the old deadline, Mar 2.
+    expect(due('I need two more months')).toBe('2026-05-02');
+    expect(due('another 3 weeks please')).toBe('2026-03-23');
+    expect(due('push it back by a month')).toBe('2026-04-02');
+    expect(due('can you give me until the end of April?')).toBe('2026-04-30');
+    expect(due('push the deadline to May 15')).toBe('2026-05-15');
+    expect(due('move it to June')).toBe('2026-06-01');
+    // A span that explains the delay asks for no date: the plan's own reckoning stands.
+    expect(due('I got sick for three weeks')).toBe(due(''));
+  });
+
   it('merges steps when the deadline the hero asks for leaves too little time for each', () => {
     const plan = replanQuest({ quest: quest(), today: '2026-02-12', newDeadline: '2026-02-22', note: null });
     expect(plan.milestones).toEqual([

@@ -1,4 +1,7 @@
 import { addDays, daysBetween, formatDate, type ReplanSource } from '@lifequest/proto';
+import { addMonths, fromIsoDate, toIsoDate } from './readers/calendar.ts';
+import { readDeadline } from './readers/deadline.ts';
+import { parseNumberToken } from './readers/numbers.ts';
 
 // The offline Pathfinder's re-plan of a quest that fell behind. Completed milestones are not its to
 // touch: it proposes only the milestones still to walk. It keeps their order, titles and XP; merges or
@@ -71,11 +74,13 @@ export function replanQuest(input: OfflineReplanInput): OfflineReplan {
     reasons.push(`As you asked, "${a.label}" and "${b.label}" are now one milestone.`);
   }
 
-  // The deadline: the hero's, else the old one while it leaves enough time, else a realistic one.
+  // The deadline: the hero's (given, or asked for in the note), else the old one while it leaves enough
+  // time, else a realistic one.
   const wantsMore = MORE_TIME.test(note);
+  const asked = input.newDeadline ?? deadlineAskedIn(note, today, oldDeadline);
   let deadline: string;
-  if (input.newDeadline) {
-    deadline = input.newDeadline;
+  if (asked) {
+    deadline = asked;
     reasons.push(`The deadline moves to ${formatDate(deadline)}, as you asked.`);
   } else {
     const needed = Math.ceil(
@@ -150,6 +155,49 @@ export function replanQuest(input: OfflineReplanInput): OfflineReplan {
     'Confirm the plan to update the quest, or tell me what to change.',
   ];
   return { reply: reply.filter(Boolean).join('\n'), reasons, milestones };
+}
+
+const MORE_OF = new RegExp(
+  `\\b(?:(a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|couple of|few|\\d+)\\s+(?:more|extra)|another(?:\\s+(one|two|three|four|five|six|\\d+))?|(?:push(?:ed)?|move[ds]?)(?:\\s+(?:it|this|that|the deadline))?\\s+back(?:\\s+by)?\\s+(a|an|one|two|three|four|five|six|\\d+))\\s+(days?|weeks?|months?)\\b`,
+  'i',
+);
+/** Words before a date that ask for it as the deadline ('until the end of April', 'push it to May 15'). */
+const ASKS_FOR_DATE = /\b(?:by|until|till|to|before|no later than|end of)\s*(?:the\s+)?$/i;
+/** The latest deadline a note may ask for, as the re-plan route allows. */
+const LATEST = '2100-12-31';
+
+/**
+ * A deadline the hero asks for in the note, when the form's date is empty: 'two more months' or
+ * 'another 3 weeks' (counted on from the old deadline, or today once it is past), 'until the end of
+ * April', 'push it to May 15'. A span said as an excuse ('I was sick for three weeks') asks for nothing.
+ */
+function deadlineAskedIn(note: string, today: string, oldDeadline: string | null): string | null {
+  const more = MORE_OF.exec(note);
+  if (more) {
+    const word = (more[1] ?? more[2] ?? more[3] ?? 'one').toLowerCase();
+    const count =
+      word === 'a' || word === 'an'
+        ? 1
+        : word === 'couple of'
+          ? 2
+          : word === 'few'
+            ? 3
+            : parseNumberToken(word);
+    if (count !== null && count > 0) {
+      const base = fromIsoDate(oldDeadline !== null && oldDeadline > today ? oldDeadline : today);
+      const unit = more[4]!.toLowerCase();
+      return unit.startsWith('month')
+        ? toIsoDate(addMonths(base, count))
+        : addDays(toIsoDate(base), count * (unit.startsWith('week') ? 7 : 1));
+    }
+  }
+  const named = readDeadline(note, fromIsoDate(today));
+  if (!named) return null;
+  const at = note.indexOf(named.phrase);
+  const lead = /^(?:by|until|till|to|before|no later than|end of|the end of)\b/i.test(named.phrase.trim());
+  if (!lead && !ASKS_FOR_DATE.test(`${note.slice(0, Math.max(0, at))} `.replace(/\s+$/, ' ').trimEnd()))
+    return null;
+  return named.date > today && named.date <= LATEST ? named.date : null;
 }
 
 function laterOf(a: string, b: string): string {

@@ -23,7 +23,7 @@ const CLOCK_WORDS =
 const RHYTHM = /(?:^|\s)(?:a|per|each|every)\s+(?:day|week|month|night)$/i;
 const BARE_SPAN = /^(?:\d+|[a-z]+)\s+(?:days?|weeks?|months?|years?)$/i;
 const CONNECTOR_BEFORE =
-  /\b(?:by|before|until|till|in|within|during|over|for|of|on|around|mid-?|early|late|end of|this|next|due|deadline:?|throughout|through)\s*(?:the\s+)?$/i;
+  /\b(?:by|before|until|till|in|within|during|over|for|of|on|around|mid-?|early|late|end of|this|next|due|deadline:?|throughout|through|to)\s*(?:the\s+)?$/i;
 /** Words before a month that mean all of it, so the month's last day: 'in June', 'the whole of January'. */
 const WHOLE_MONTH = /\b(?:in|during|end of|late|throughout|through|(?:whole|all|rest|month) of)\s*$/i;
 /** Words before a date that belong to it, and leave the goal's phrase with it. */
