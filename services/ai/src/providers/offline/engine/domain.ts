@@ -178,7 +178,7 @@ export const DOMAINS: readonly Domain[] = [
   {
     id: 'wellness',
     pattern:
-      /\b(?:sleep|bed ?time|wake up|water|hydrat\w*|smok\w*|cigarettes?|vape|vaping|alcohol|drinks|drinking|booze|sober|sugar|caffeine|coffees?|energy drinks|soda|junk food|fast food|takeaways?|diet|eat|eating|vegetables|veggies|fruit|portions|meal prep|cook at home|floss\w*|skincare|teeth|nails|nail[- ]biting|procrastinat\w*|snooz\w*)\b/,
+      /\b(?:sleep|bed ?time|wake up|water|hydrat\w*|smok\w*|cigarettes?|vape|vaping|alcohol|drinks|drinking|booze|sober|sugar|caffeine|coffees?|energy drinks|soda|junk food|fast food|takeaways?|diet|eat|eating|vegetables|veggies|vegetarian|vegan|plant-based|sober|fruit|portions|meal prep|cook at home|floss\w*|skincare|teeth|nails|nail[- ]biting|procrastinat\w*|snooz\w*)\b/,
     category: 'habit',
     className: 'health',
     foundation: 'Health',

@@ -111,6 +111,54 @@ describe('buildMilestonePlan', () => {
     );
   });
 
+  it('goes through two things one at a time, and trains for two events', () => {
+    expect(labels('Read 2 books', { value: 2, unit: 'books', kind: 'count' }, '2025-06-15')).toEqual([
+      'Choose your first book and set aside the time',
+      'Halfway through the first book',
+      'Read the first book',
+      'Halfway through the second book',
+      'Read the second book',
+    ]);
+    expect(
+      labels('Run 2 half marathons', { value: 2, unit: 'half marathons', kind: 'count' }, '2025-01-25'),
+    ).toEqual([
+      'Choose your first half marathon and set aside the time',
+      'Run the first half marathon',
+      'Run the second half marathon',
+    ]);
+    expect(
+      labels('Run 2 half marathons', { value: 2, unit: 'half marathons', kind: 'count' }, '2025-06-15')[1],
+    ).toBe('Train and prepare for the first half marathon');
+  });
+
+  it('steps towards a new job or a promotion in their own terms', () => {
+    const job = buildMilestonePlan({
+      title: 'Get a job as a data analyst',
+      target: null,
+      deadline: '2025-05-15',
+      today: TODAY,
+    });
+    expect(job.map((m) => m.label)).toEqual([
+      'Find out what the role asks for and where you stand',
+      'Update your CV and profile',
+      'Apply, and ask for referrals and feedback',
+      'Prepare and practise for interviews',
+      'Finish: Get a job as a data analyst',
+    ]);
+    const promotion = buildMilestonePlan({
+      title: 'Get promoted to senior engineer',
+      target: null,
+      deadline: '2025-02-20',
+      today: TODAY,
+    });
+    expect(promotion.map((m) => m.label)).toEqual([
+      'Ask what the next level asks of you and where you stand',
+      'Ask for feedback on your progress',
+      'Make your case for the promotion',
+      'Finish: Get promoted to senior engineer',
+    ]);
+  });
+
   it("grows a daily streak in the hero's words", () => {
     const days = { value: 21, unit: 'days', kind: 'sessions' } as const;
     expect(labels('Make my bed every day', days)).toEqual([

@@ -144,7 +144,49 @@ function levelLabels(target: Target, count: number): string[] {
   });
 }
 
+/** A new job or a promotion: its own steps instead of a project's draft and polish. */
+const CAREER =
+  /\b(?:job|career|promot(?:ed|ion)|hired|new role|position|internship|pay rise|raise at work)\b/i;
+const PROMOTION = /\b(?:promot(?:ed|ion)|pay rise|raise at work)\b/i;
+/** [first step, the steps after it (the later ones kept when only some fit), the one repeated to fill]. */
+const CAREER_STEPS: Record<'job' | 'promotion', [string, string[], string]> = {
+  job: [
+    'Find out what the role asks for and where you stand',
+    [
+      'Update your CV and profile',
+      'Apply, and ask for referrals and feedback',
+      'Prepare and practise for interviews',
+    ],
+    'Keep applying',
+  ],
+  promotion: [
+    'Ask what the next level asks of you and where you stand',
+    [
+      'Take on work at the next level and note what you deliver',
+      'Ask for feedback on your progress',
+      'Make your case for the promotion',
+    ],
+    'Keep delivering at the next level',
+  ],
+};
+
+/** A new job or a promotion in its own steps, not a project's draft and polish. */
+function careerLabels(title: string, count: number): string[] {
+  const [first, steps, again] = CAREER_STEPS[PROMOTION.test(title) ? 'promotion' : 'job'];
+  const middle = count - 2;
+  const chosen =
+    middle <= steps.length
+      ? steps.slice(steps.length - middle)
+      : [
+          ...steps.slice(0, -1),
+          ...Array.from({ length: middle - steps.length }, (_, i) => `${again}: round ${i + 2}`),
+          steps.at(-1)!,
+        ];
+  return [first, ...chosen, `Finish: ${title}`].slice(-count);
+}
+
 function stageLabels(title: string, count: number): string[] {
+  if (CAREER.test(title)) return careerLabels(title, count);
   return Array.from({ length: count }, (_, i) => {
     if (i === 0) return 'Map the steps and gather what you need';
     if (i === count - 1) return `Finish: ${title}`;
@@ -153,6 +195,27 @@ function stageLabels(title: string, count: number): string[] {
     const pct = Math.round((i / (count - 1)) * 100);
     return pct === 50 ? 'Reach the halfway point' : `Reach the ${pct}% mark`;
   });
+}
+
+/** Two things, one after the other: choose, (halfway,) finish the first, (halfway,) finish the second. */
+function twoThingsLabels(title: string, target: Target, count: number): string[] {
+  const one = unitFor(1, target.unit);
+  const verb = verbOf(title, target);
+  // An event is trained for, not gone halfway through.
+  const event =
+    /(?:marathon|race|triathlon|ultra|\d+k|trip|exam|match|tournament|competition|concert|gig)$/i.test(one);
+  const halfway = (nth: string) =>
+    event ? `Train and prepare for the ${nth} ${one}` : `Halfway through the ${nth} ${one}`;
+  const all = [
+    `Choose your first ${one} and set aside the time`,
+    halfway('first'),
+    `${verb} the first ${one}`,
+    halfway('second'),
+    `${verb} the second ${one}`,
+  ];
+  // Fewer checkpoints drop the halfway marks, the first one first.
+  const drop = Math.max(0, all.length - count);
+  return all.filter((_, i) => !((i === 1 && drop >= 1) || (i === 3 && drop >= 2))).slice(-count);
 }
 
 /** A habit kept for longer and longer: '10,000 steps a day for 2 weeks', then 4, then the whole span. */
@@ -267,7 +330,8 @@ export function milestoneLabels(
       count,
     );
   if (target.kind === 'score') return reachScoreLabels(target, count);
-  // One or two of something ('2 courses') cannot be split into equal steps; name the stages instead.
+  // Two of something ('read 2 books') goes one at a time; one thing ('write 1 novel') in stages.
+  if (target.kind === 'count' && target.value === 2) return twoThingsLabels(title, target, count);
   if ((target.kind === 'count' || target.kind === 'sessions') && target.value < 3)
     return stageLabels(title, count);
   switch (target.kind) {
@@ -325,7 +389,9 @@ export function buildMilestonePlan(input: MilestonePlanInput): PlanMilestone[] {
     input.count ??
     (countable && input.target!.value >= 3
       ? Math.min(milestoneCount(span), Math.floor(input.target!.value))
-      : milestoneCount(span));
+      : countable && input.target!.kind === 'count' && input.target!.value === 2
+        ? Math.min(milestoneCount(span), 5)
+        : milestoneCount(span));
   const totalXp = input.totalXp ?? GOAL_XP[input.difficulty ?? planDifficulty(input)];
   const labels = input.completion
     ? completionLabels(input.completion.thing, input.completion.what, count)

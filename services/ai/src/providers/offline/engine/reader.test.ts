@@ -339,6 +339,25 @@ describe('scores, hours and months as heroes put them', () => {
   });
 });
 
+describe('ways of living kept for a span', () => {
+  it('going vegetarian or sober for a span is a streak of days', () => {
+    expect(plan(['Go vegetarian for 3 months'])).toMatchObject({
+      category: 'habit',
+      value: 90,
+      unit: 'days',
+    });
+    expect(plan(['stay sober for a year'])).toMatchObject({ category: 'habit', value: 365, unit: 'days' });
+  });
+
+  it("'no alcohol in January' is going without it until January ends", () => {
+    expect(plan(['No alcohol in January'])).toMatchObject({
+      value: 0,
+      unit: 'drinks/day',
+      due: '2026-01-31',
+    });
+  });
+});
+
 describe('goals said in passing', () => {
   it('a goal for the year, with a smile and a hope, is the goal', () => {
     expect(

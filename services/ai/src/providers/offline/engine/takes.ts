@@ -148,11 +148,15 @@ function streakOf(
   measure: Measure | null,
   habitual: boolean,
 ): Measure | null {
-  if (!habitual || !m.deadline || !/^for\b/i.test(m.deadline.phrase.trim())) return null;
+  const kept = KEPT.test(s.goal?.phrase ?? '');
+  if (!(habitual || kept) || !m.deadline || !/^for\b/i.test(m.deadline.phrase.trim())) return null;
   const quitting = (x: Measure | null) => x?.type === 'per-period' && x.target.value === 0;
   const open = (x: Measure | null) => x === null || quitting(x);
   return open(s.measure) && open(measure) ? { type: 'habit', perWeek: 7, minutes: null } : null;
 }
+
+/** A way of living kept for a span ('go vegetarian for 3 months', 'stay sober for a year'). */
+const KEPT = /^(?:go|stay|be|eat|live|remain)\b/i;
 
 const ABSTAIN = /^(?:stop|quit|no|avoid|give up|cut out|skip|ditch|stay off|go without|abstain from)\b/i;
 

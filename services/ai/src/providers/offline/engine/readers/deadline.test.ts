@@ -21,6 +21,11 @@ describe('readDeadline', () => {
     ['walk 10,000 steps a day for the whole of March', '2025-03-31'],
     ['run every day throughout February', '2025-02-28'],
     ['run 3 half marathons next year', '2026-12-31'],
+    ['finish the 1000 piece puzzle this month', '2025-01-31'],
+    ['read 2 books next month', '2025-02-28'],
+    ['save $300 by next month', '2025-02-01'],
+    // A span, not next month's end.
+    ['check my email twice a day for the next month', '2025-02-15'],
     ['a marathon in October', '2025-10-31'],
     ['by 2026', '2025-12-31'],
     ['in 2026', '2026-12-31'],
@@ -68,6 +73,7 @@ describe('readDeadline', () => {
     expect(readDeadline('save $500 until January', newYearsDay)?.date).toBe('2026-01-01');
     expect(readDeadline('save $500 until January', TODAY)?.date).toBe('2026-01-01');
     expect(readDeadline('read 2 books in January', newYearsDay)?.date).toBe('2025-01-31');
+    expect(readDeadline('no alcohol in January', TODAY)?.date).toBe('2025-01-31');
   });
 
   it('depends only on the injected today', () => {

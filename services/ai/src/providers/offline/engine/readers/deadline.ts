@@ -82,8 +82,19 @@ function ruleBased(lower: string, today: Date): Found | null {
     [/\b(?:by|before|until) (20\d\d)\b/, (m) => utcDate(Number(m[1]) - 1, 11, 31)],
     [/\b(?:in|during|within) (20\d\d)\b/, (m) => utcDate(Number(m[1]), 11, 31)],
     [
-      /\b(?:(?:by|before|until) )?(?:the )?end of (?:the |this )?month\b/,
+      /\b(?:(?:by|before|until) )?(?:the )?end of (?:the |this )?month\b|\b(?:(?:in|during|within) )?this month\b/,
       () => lastDayOfMonth(year, today.getUTCMonth()),
+    ],
+    [
+      // Not 'for the next month' or 'over the next month': a span, counted below.
+      /\b(?:(?:by|before|until|in|during) )?(?:the end of )?(?<!\b(?:the|for|over|within) )next month\b/,
+      (m) => {
+        const next = addMonths(utcDate(year, today.getUTCMonth(), 1), 1);
+        // 'by next month' is its first day; 'in' or 'by the end of next month' its last.
+        return /^(?:by|before|until) next/.test(m[0])
+          ? next
+          : lastDayOfMonth(next.getUTCFullYear(), next.getUTCMonth());
+      },
     ],
     // Month and year spans are counted here, not by chrono, so Nov 30 + 3 months is Feb 28, not Mar 2.
     [
@@ -235,7 +246,12 @@ function chronoBased(original: string, today: Date): Found | null {
     let date = startOfDay(r.start.date());
     // 'in June' and 'during June' mean by the end of it; 'by June' keeps the first.
     if (MONTH_ONLY.test(words) && WHOLE_MONTH.test(before)) {
-      date = lastDayOfMonth(date.getUTCFullYear(), date.getUTCMonth());
+      // 'in January' said in January is the rest of this one, not next year's.
+      const thisOne = lastDayOfMonth(today.getUTCFullYear(), date.getUTCMonth());
+      date =
+        date.getUTCMonth() === today.getUTCMonth() && thisOne > today
+          ? thisOne
+          : lastDayOfMonth(date.getUTCFullYear(), date.getUTCMonth());
     }
     if (/\bmid-?\s*$/i.test(before)) {
       date = utcDate(date.getUTCFullYear(), date.getUTCMonth(), 15);

@@ -6,6 +6,14 @@ const reduced = (text: string) => {
   return r ? [r.value, `${r.unit}/${r.per}`, r.from ?? null] : null;
 };
 
+describe('going without', () => {
+  it("'no alcohol' is quitting it", () => {
+    expect(readReduction('no alcohol in january')).toMatchObject({ value: 0, unit: 'drinks', per: 'day' });
+    // A ceiling, left to the per-period reader: not quitting 'more'.
+    expect(readReduction('no more than 2 coffees a day')).toBeNull();
+  });
+});
+
 describe('readReduction', () => {
   it('reads the amount cut down to, per period', () => {
     expect(reduced('cut my coffee down to one cup a day within a month')).toEqual([1, 'cups/day', null]);

@@ -26,7 +26,10 @@ const QUITTING: Array<[RegExp, string]> = [
 ];
 
 function quit(text: string): Reduction | null {
-  const m = /\b(?:quit|stop|give up|kick|ditch)\s+(?:my\s+|the\s+)?([a-z-]+(?:\s+drinks)?)\b/.exec(text);
+  const m =
+    /\b(?:quit|stop|give up|kick|ditch|no|zero|cut out|go without)\s+(?:my\s+|the\s+)?([a-z-]+(?:\s+drinks)?)\b/.exec(
+      text,
+    );
   if (!m) return null;
   for (const [pattern, unit] of QUITTING) {
     if (pattern.test(m[1]!)) return { value: 0, unit, kind: 'count', per: 'day', bound: 'at-most' };
