@@ -26,6 +26,10 @@ const TOPICS: Array<[RegExp, string]> = [
     'Make it obvious, easy and satisfying: a visible cue, a tiny first step, and a tick on a calendar each time. Consistency first, intensity later.',
   ],
   [
+    /\b(?:sav(?:e|ing|ings)|budget\w*|invest\w*|money|debt)\b/,
+    'Only your budget can say what is realistic, but a common rule of thumb is to put aside 10 to 20% of what you take home. Start with an amount you can automate on payday, and raise it every few months.',
+  ],
+  [
     /\b(?:goal|start|begin|where do i|what should i)\b/,
     'Start with one goal you could finish in about three months, give it a number and a date, and tell me about it. I will help you turn it into a quest with milestones.',
   ],

@@ -80,6 +80,27 @@ describe('the advisor answers rather than plans', () => {
   });
 });
 
+describe('a pace the hero asks about', () => {
+  it('is judged by the rules of thumb the plans use, with no plan drawn', () => {
+    const [books, steps, study] = advise([
+      'is 3 books a month too much?',
+      'is 20,000 steps a day too much?',
+      'is 5 hours of study a day sustainable?',
+    ]).map((r) => {
+      expect(r.plan).toBeNull();
+      return r.reply;
+    });
+    expect(books).toMatch(/^3 books a month is a comfortable pace/);
+    expect(steps).toMatch(/^20,000 steps a day is a stretch/);
+    expect(study).toMatch(/more than most could keep/);
+  });
+
+  it('about money, is the budget rule of thumb: only the hero knows their budget', () => {
+    expect(advise(['is saving $500 a month realistic?'])[0]!.reply).toMatch(/10 to 20%/);
+    expect(advise(["what's a realistic amount to save each month?"])[0]!.reply).toMatch(/10 to 20%/);
+  });
+});
+
 describe('the floating chat answers rather than drafts', () => {
   it('offers no CREATE_GOAL for an advice request about a goal', () => {
     const reply = floatingChatTurn({

@@ -1,10 +1,14 @@
 import { adviceFor, isGreeting } from './advice.ts';
 import type { CoachState } from './coach.ts';
-import { domainById } from './domain.ts';
+import { detectDomain, domainById } from './domain.ts';
+import { assessFeasibility, type Verdict } from './feasibility.ts';
 import type { Intent } from './frame.ts';
+import { readMeasure } from './measure.ts';
 import { planOf } from './quest.ts';
-import { formatLongDate } from './readers/calendar.ts';
+import { addDays, daysBetween, formatLongDate, fromIsoDate, toIsoDate } from './readers/calendar.ts';
+import { readDeadline } from './readers/deadline.ts';
 import type { CoachPlan } from './schemas.ts';
+import { describeMeasure, resolveTarget } from './target.ts';
 
 // Advice, a question about a quest and small talk get an answer, never a plan: a hero asking why they
 // keep skipping runs wants help, not a new 'run' quest. The quest being shaped in the conversation, if
@@ -25,6 +29,41 @@ function checkpoints(plan: CoachPlan, count: number): string {
     .join(', ');
 }
 
+/** 'Is 3 books a month too much?', 'is $500 by March realistic?': a pace the hero wants judged. */
+const JUDGE_IT =
+  /\b(?:too (?:much|many|little|few|hard|easy|ambitious|fast|slow)|realistic|doable|achievable|reasonable|possible|enough|sustainable|manageable)\b/i;
+
+const VERDICT_WORDS: Record<Exclude<Verdict, 'unknown'>, string> = {
+  comfortable: 'a comfortable pace that most heroes keep',
+  moderate: 'a steady pace: it asks for regular effort, and it is well within reach',
+  stretch: 'a stretch: doable, with discipline and a plan',
+  unrealistic: 'more than most could keep',
+};
+
+/** The coach's view of the amount the hero asks about, by the same rules of thumb its plans use. */
+function judgedPace(text: string, today: Date): string | null {
+  if (!JUDGE_IT.test(text)) return null;
+  const measure = readMeasure(text.toLowerCase(), null);
+  if (!measure || measure.type === 'done') return null;
+  // Without a date, a pace kept for three months, the span a first quest is planned over.
+  const deadline = readDeadline(text, today)?.date ?? toIsoDate(addDays(today, 90));
+  const target = resolveTarget(measure, daysBetween(today, fromIsoDate(deadline)));
+  const { verdict, pace, concern } = assessFeasibility({
+    target,
+    measure,
+    domain: detectDomain(text)?.id ?? null,
+    today,
+    deadline,
+  });
+  if (verdict === 'unknown') return null;
+  const paced = pace && pace !== describeMeasure(measure) ? ` (${pace})` : '';
+  return `${capitalise(describeMeasure(measure))}${paced} is ${VERDICT_WORDS[verdict]}.${concern ? ` ${concern}` : ''}`;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** The reply to a message that is not a goal, given the conversation's state before it. */
 export function answerFor(
   intent: Exclude<Intent, 'goal'>,
@@ -43,6 +82,8 @@ export function answerFor(
       ? `Gladly, hero. Your plan for "${plan.goal.title}" is here whenever you're ready to confirm it.`
       : "Gladly, hero. Tell me whenever you'd like to turn a goal into a quest.";
   }
+  const judged = judgedPace(text, today);
+  if (judged && !plan) return `${judged} Tell me the goal and a date, and I'll draw up a plan at that pace.`;
   const advice = adviceFor(text) ?? (intent === 'advice' ? (area?.tip ?? GENERAL_ADVICE) : null);
   if (plan) {
     const lead = `For "${plan.goal.title}":`;

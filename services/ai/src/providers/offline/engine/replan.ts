@@ -157,10 +157,8 @@ export function replanQuest(input: OfflineReplanInput): OfflineReplan {
   return { reply: reply.filter(Boolean).join('\n'), reasons, milestones };
 }
 
-const MORE_OF = new RegExp(
-  `\\b(?:(a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|couple of|few|\\d+)\\s+(?:more|extra)|another(?:\\s+(one|two|three|four|five|six|\\d+))?|(?:push(?:ed)?|move[ds]?)(?:\\s+(?:it|this|that|the deadline))?\\s+back(?:\\s+by)?\\s+(a|an|one|two|three|four|five|six|\\d+))\\s+(days?|weeks?|months?)\\b`,
-  'i',
-);
+const MORE_OF =
+  /\b(?:(a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|couple of|few|\d+)\s+(?:more|extra)|another(?:\s+(one|two|three|four|five|six|\d+))?|(?:push(?:ed)?|move[ds]?)(?:\s+(?:it|this|that|the deadline))?\s+back(?:\s+by)?\s+(a|an|one|two|three|four|five|six|\d+))\s+(days?|weeks?|months?)\b/i;
 /** Words before a date that ask for it as the deadline ('until the end of April', 'push it to May 15'). */
 const ASKS_FOR_DATE = /\b(?:by|until|till|to|before|no later than|end of)\s*(?:the\s+)?$/i;
 /** The latest deadline a note may ask for, as the re-plan route allows. */
