@@ -101,6 +101,26 @@ describe('a pace the hero asks about', () => {
   });
 });
 
+describe('a goal in another language', () => {
+  it('is answered in English, not echoed as a quest, in the AI Coach and the chat', () => {
+    for (const goal of [
+      'Ich möchte bis Juni 10 kg abnehmen',
+      'Quiero leer 12 libros este año',
+      'Je veux lire 12 livres cette année',
+    ]) {
+      const [reply] = advise([goal]);
+      expect(reply!.plan, goal).toBeNull();
+      expect(reply!.reply, goal).toMatch(/^For now I read goals in English/);
+      expect(floatingChatTurn({ messages: [{ role: 'user', content: goal }], today: TODAY }).actions).toEqual(
+        [],
+      );
+    }
+    // English that borrows a word or a name is still English.
+    expect(readIntent('Run a 10k in the Bois de Boulogne by June')).toBe('goal');
+    expect(readIntent('Call my ma every Sunday')).toBe('goal');
+  });
+});
+
 describe('the floating chat answers rather than drafts', () => {
   it('offers no CREATE_GOAL for an advice request about a goal', () => {
     const reply = floatingChatTurn({

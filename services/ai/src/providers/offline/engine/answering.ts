@@ -2,7 +2,7 @@ import { adviceFor, isGreeting } from './advice.ts';
 import type { CoachState } from './coach.ts';
 import { detectDomain, domainById } from './domain.ts';
 import { assessFeasibility, type Verdict } from './feasibility.ts';
-import type { Intent } from './frame.ts';
+import { type Intent, inAnotherLanguage } from './frame.ts';
 import { readMeasure } from './measure.ts';
 import { planOf } from './quest.ts';
 import { addDays, daysBetween, formatLongDate, fromIsoDate, toIsoDate } from './readers/calendar.ts';
@@ -64,6 +64,10 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** The answer to a goal in Spanish, German or French, which this engine cannot read. */
+export const ENGLISH_ONLY =
+  "For now I read goals in English, hero. Tell me yours in English, with a number and a date, such as 'Lose 10 kg by June 30' or 'Read 12 books this year', and I'll draw up the plan.";
+
 /** The reply to a message that is not a goal, given the conversation's state before it. */
 export function answerFor(
   intent: Exclude<Intent, 'goal'>,
@@ -82,6 +86,7 @@ export function answerFor(
       ? `Gladly, hero. Your plan for "${plan.goal.title}" is here whenever you're ready to confirm it.`
       : "Gladly, hero. Tell me whenever you'd like to turn a goal into a quest.";
   }
+  if (inAnotherLanguage(text)) return ENGLISH_ONLY;
   const judged = judgedPace(text, today);
   if (judged && !plan) return `${judged} Tell me the goal and a date, and I'll draw up a plan at that pace.`;
   const advice = adviceFor(text) ?? (intent === 'advice' ? (area?.tip ?? GENERAL_ADVICE) : null);

@@ -116,6 +116,20 @@ const REVISES =
 /** Answers the coach's own questions: a reason, a number, yes, no, I don't know. */
 const ANSWER_LEAD = /^(?:because|'cause|cause|since|to\s|so\b|yes|yeah|no\b|nope|maybe)/i;
 
+/** Words of Spanish, German and French that English does not use. */
+const OTHER_LANGUAGE = new Set(
+  'ich möchte moechte bis und nicht mein meine meinen einen eine jeden jede jahr woche monat lesen abnehmen laufen sparen bücher buecher quiero leer libros este año ano para antes cada semana mes días dias ahorrar correr perder je veux voudrais courir avant chaque semaine mois livres lire perdre économiser economiser mon ma mes cette année annee'.split(
+    ' ',
+  ),
+);
+
+/** Whether the message is in Spanish, German or French rather than English (two of their words, or one and their letters). */
+export function inAnotherLanguage(text: string): boolean {
+  const words = text.toLowerCase().split(/[^\p{L}]+/u);
+  const hits = new Set(words.filter((w) => OTHER_LANGUAGE.has(w))).size;
+  return hits >= 2 || (hits >= 1 && /[äöüßñ¿¡éèêàç]/i.test(text));
+}
+
 /**
  * What the message asks for. Advice ('I keep skipping my runs, any tips?'), a question about a quest
  * ('how many should I have read by March?') and small talk get an answer, not a plan; anything else,
@@ -123,6 +137,8 @@ const ANSWER_LEAD = /^(?:because|'cause|cause|since|to\s|so\b|yes|yeah|no\b|nope
  */
 export function readIntent(raw: string): Intent {
   const text = normalise(raw);
+  // A goal in Spanish, German or French cannot be read here: it is answered, never planned from its echo.
+  if (inAnotherLanguage(text)) return 'question';
   if (SMALL_TALK.test(text)) return 'small-talk';
   if (ANSWER_LEAD.test(text) || isAffirmation(text) || isNegation(text) || isUnsure(text)) return 'goal';
   if (ADVICE.test(text)) return 'advice';

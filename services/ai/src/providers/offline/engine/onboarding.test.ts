@@ -6,6 +6,15 @@ import { coachOnboardingReplySchema, type CoachOnboardingReply as OnboardingRepl
 const TODAY = new Date('2025-01-15T12:00:00Z');
 const SMART_PARTS = ['specific', 'measurable', 'achievable', 'relevant', 'timeBound'] as const;
 
+describe('onboarding in another language', () => {
+  it('answers in English and reads nothing of it into the goal', () => {
+    const { replies, last } = converse(['Ich möchte bis Juni 10 kg abnehmen', 'Read 12 books by June 30']);
+    expect(replies[0]!.response).toMatch(/^For now I read goals in English/);
+    expect(replies[0]!.phase).toBe('initial');
+    expect(last.response).toContain('"Read 12 books"');
+  });
+});
+
 /** Plays the hero's lines one turn at a time, sending back what the previous reply returned, as the web does. */
 function converse(lines: string[], displayName = 'Aria', today = TODAY) {
   const messages: ChatMessage[] = [];

@@ -1,4 +1,6 @@
+import { ENGLISH_ONLY } from './answering.ts';
 import { readConversation, SMART_ORDER } from './coach.ts';
+import { inAnotherLanguage } from './frame.ts';
 import { finalGoal, smartGoalData } from './quest.ts';
 import type { CoachOnboardingReply, OnboardingInput } from './schemas.ts';
 import { onboardingResponse } from './voice.ts';
@@ -8,9 +10,14 @@ import { onboardingResponse } from './voice.ts';
 // said anything yet, because the messages are the source of truth.
 
 export function onboardingTurn(input: OnboardingInput, today: Date): CoachOnboardingReply {
-  const heroMessages = input.messages.filter((m) => m.role === 'user').map((m) => m.content);
+  const said = input.messages.filter((m) => m.role === 'user').map((m) => m.content);
+  // A message in another language is not read into the goal; the last one is answered in English.
+  const heroMessages = said.filter((m) => !inAnotherLanguage(m));
   const { state, event } = readConversation(heroMessages, today, SMART_ORDER);
-  const response = onboardingResponse(state, event, input.displayName, today, heroMessages.length);
+  const foreign = said.length > 0 && inAnotherLanguage(said.at(-1)!);
+  const response = foreign
+    ? ENGLISH_ONLY
+    : onboardingResponse(state, event, input.displayName, today, heroMessages.length);
 
   if (heroMessages.length === 0 && input.smartGoalData) {
     return { response, phase: input.phase, smartGoalData: input.smartGoalData, finalGoal: null };
