@@ -42,7 +42,14 @@ const VERDICT_WORDS: Record<Exclude<Verdict, 'unknown'>, string> = {
 
 /** The coach's view of the amount the hero asks about, by the same rules of thumb its plans use. */
 function judgedPace(text: string, today: Date): string | null {
-  if (!JUDGE_IT.test(text)) return null;
+  // Only an amount the hero names is judged ('save each month' names none).
+  if (
+    !JUDGE_IT.test(text) ||
+    !/\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|fifty|hundred|thousand|once|twice)\b/i.test(
+      text,
+    )
+  )
+    return null;
   const measure = readMeasure(text.toLowerCase(), null);
   if (!measure || measure.type === 'done') return null;
   // Without a date, a pace kept for three months, the span a first quest is planned over.

@@ -140,6 +140,12 @@ export function readMeasure(text: string, hint: MeasureHint | null): Measure | n
   if (completion && rhythm === null) return { type: 'done', thing: completion.thing, what: completion.kind };
 
   const minutes = readMinutes(lower);
+  // 'Twice a month', 'every two weeks': kept per that period, not as a fraction of a week.
+  if (rhythm?.per)
+    return {
+      type: 'per-period',
+      target: { value: rhythm.count ?? 1, unit: 'times', kind: 'sessions', per: rhythm.per },
+    };
   if (rhythm !== null) return { type: 'habit', perWeek: rhythm.perWeek, perDay: rhythm.perDay, minutes };
   if (minutes !== null && hint?.habitual) return { type: 'habit', perWeek: 7, minutes };
   return bareAnswer(lower, hint);

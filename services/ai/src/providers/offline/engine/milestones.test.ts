@@ -96,7 +96,7 @@ describe('buildMilestonePlan', () => {
     ).toBe('Walk 8,000 steps a day for 2 weeks');
     expect(
       labels('Drink 2 litres of water every day', { value: 2, unit: 'litres', kind: 'count', per: 'day' })[0],
-    ).toBe('Drink 2 litres a day for 2 weeks');
+    ).toBe('Drink 2 litres of water every day for 2 weeks');
   });
 
   it("counts with the verb before the number, logs hours that add up, and keeps the hero's word", () => {

@@ -222,8 +222,12 @@ function twoThingsLabels(title: string, target: Target, count: number): string[]
 function keptLabels(title: string, target: Target, count: number, spanDays: number): string[] {
   const amount = describeTarget(target);
   // 'Go to the gym 3 times a week' says what is kept better than 'Complete 3 times a week'.
+  // A title that states its own rhythm ('Go to therapy every two weeks') says what is kept.
+  const statesRhythm = /\b(?:every|each|daily|nightly|weekly|fortnightly|monthly|once|twice|times a)\b/i.test(
+    title,
+  );
   const kept =
-    title.toLowerCase().endsWith(amount.toLowerCase()) && !title.includes(':')
+    (title.toLowerCase().endsWith(amount.toLowerCase()) || statesRhythm) && !title.includes(':')
       ? title
       : `${verbOf(title, { ...target, kind: target.kind === 'count' ? undefined : target.kind })} ${amount}`;
   return Array.from({ length: count }, (_, i) => {
@@ -385,13 +389,21 @@ export function buildMilestonePlan(input: MilestonePlanInput): PlanMilestone[] {
   const countable =
     (input.target?.kind === 'count' || input.target?.kind === 'sessions') && !input.target.per;
   // Never more checkpoints than there are things to count: 3 case studies make 3 milestones.
+  // A rhythm kept a month or a fortnight at a time has no checkpoint sooner than one such period.
+  const periods =
+    input.target?.per === 'month' || input.target?.per === 'fortnight'
+      ? Math.max(1, Math.floor(span / (input.target.per === 'month' ? 30 : 14)))
+      : Number.POSITIVE_INFINITY;
   const count =
     input.count ??
-    (countable && input.target!.value >= 3
-      ? Math.min(milestoneCount(span), Math.floor(input.target!.value))
-      : countable && input.target!.kind === 'count' && input.target!.value === 2
-        ? Math.min(milestoneCount(span), 5)
-        : milestoneCount(span));
+    Math.min(
+      periods,
+      countable && input.target!.value >= 3
+        ? Math.min(milestoneCount(span), Math.floor(input.target!.value))
+        : countable && input.target!.kind === 'count' && input.target!.value === 2
+          ? Math.min(milestoneCount(span), 5)
+          : milestoneCount(span),
+    );
   const totalXp = input.totalXp ?? GOAL_XP[input.difficulty ?? planDifficulty(input)];
   const labels = input.completion
     ? completionLabels(input.completion.thing, input.completion.what, count)

@@ -29,8 +29,10 @@ export function questTitle(s: CoachState, today: Date): string {
     !s.measure ||
     !target ||
     ((s.measure.type === 'habit' || s.measure.type === 'per-period') &&
-      /\b(?:daily|every|weekly|nightly|a day|a week|a night|per|down to|to \d)\b/i.test(phrase) &&
-      /\d|\b(?:every|daily|weekly|nightly)\b/.test(phrase));
+      /\b(?:daily|every|weekly|nightly|monthly|fortnightly|a day|a week|a night|a month|per|down to|to \d)\b/i.test(
+        phrase,
+      ) &&
+      /\d|\b(?:every|daily|weekly|nightly|monthly|fortnightly|once|twice)\b/.test(phrase));
   let title: string;
   if (keepPhrase) {
     title = phrase;

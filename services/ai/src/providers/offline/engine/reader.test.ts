@@ -358,6 +358,19 @@ describe('ways of living kept for a span', () => {
   });
 });
 
+describe('rhythms sparser than a week', () => {
+  it("are kept per month or fortnight, in the title's words, a period at a time", () => {
+    const therapy = advise(['Go to therapy every two weeks until March 26']).at(-1)!.plan!;
+    expect(therapy.goal.metric).toEqual({ target_value: 1, unit: 'times/fortnight' });
+    expect(therapy.milestones[0]!.label).toMatch(/^Go to therapy every two weeks for /);
+    const church = advise(['Volunteer at church twice a month until the end of February']).at(-1)!.plan!;
+    expect(church.goal.title).toBe('Volunteer at church twice a month');
+    expect(church.goal.metric).toEqual({ target_value: 2, unit: 'times/month' });
+    // Forty-four days hold one month: one checkpoint, not four a week apart.
+    expect(church.milestones).toHaveLength(1);
+  });
+});
+
 describe('goals said in passing', () => {
   it('a goal for the year, with a smile and a hope, is the goal', () => {
     expect(

@@ -58,8 +58,15 @@ export function metricUnit(target: Target): string {
 
 /** '12 books', '$5,000', '5 kg', '5 km in under 30:00', 'level B1 (CEFR)', '10,000 steps a day'. */
 export function describeTarget(target: Target): string {
-  const amount = describeAmount(target);
-  return target.per ? `${amount} a ${target.per}` : amount;
+  const sessions = target.kind === 'sessions' && target.unit === 'times';
+  const amount =
+    sessions && target.value === 1
+      ? 'once'
+      : sessions && target.value === 2
+        ? 'twice'
+        : describeAmount(target);
+  if (!target.per) return amount;
+  return target.per === 'fortnight' ? `${amount} every two weeks` : `${amount} a ${target.per}`;
 }
 
 function describeAmount(target: Target): string {

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { declinesDeadline, readDeadline } from './deadline.ts';
+import { toIsoDate } from './calendar.ts';
+import { declinesDeadline, easterSunday, readDeadline } from './deadline.ts';
 
 const TODAY = new Date('2025-01-15T12:00:00Z');
+
+describe('easterSunday', () => {
+  it('is the Gregorian computus', () => {
+    expect(['2024', '2026', '2027', '2038'].map((y) => toIsoDate(easterSunday(Number(y))))).toEqual([
+      '2024-03-31',
+      '2026-04-05',
+      '2027-03-28',
+      '2038-04-25',
+    ]);
+  });
+});
 
 describe('readDeadline', () => {
   const cases: Array<[string, string]> = [
@@ -26,6 +38,10 @@ describe('readDeadline', () => {
     ['save $300 by next month', '2025-02-01'],
     // A span, not next month's end.
     ['check my email twice a day for the next month', '2025-02-15'],
+    // Holidays that move: Easter Sunday 2025 is April 20; Thanksgiving the fourth Thursday of November.
+    ['meditate 20 minutes daily until Easter', '2025-04-20'],
+    ['lose 5 kg by Thanksgiving', '2025-11-27'],
+    ['read 3 books by new year', '2026-01-01'],
     ['a marathon in October', '2025-10-31'],
     ['by 2026', '2025-12-31'],
     ['in 2026', '2026-12-31'],

@@ -171,15 +171,54 @@ function season(lower: string, today: Date): Found | null {
   return { date, index: m.index, length: m[0].length };
 }
 
+/** Easter Sunday of `year` (the Gregorian computus, Meeus/Jones/Butcher). */
+export function easterSunday(year: number): Date {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return utcDate(year, month - 1, day);
+}
+
+/** Thanksgiving (United States): the fourth Thursday of November. */
+function thanksgiving(year: number): Date {
+  const first = utcDate(year, 10, 1).getUTCDay();
+  return utcDate(year, 10, 1 + ((4 - first + 7) % 7) + 21);
+}
+
+/** A holiday whose date moves from year to year, on or after `today`'s next day. */
+function nextMovable(today: Date, dateIn: (year: number) => Date): Date {
+  const thisYear = dateIn(today.getUTCFullYear());
+  return thisYear > today ? thisYear : dateIn(today.getUTCFullYear() + 1);
+}
+
 /** 'by Christmas', but not 'the christmas market by 1 December': a holiday is the weakest named date. */
 function holiday(lower: string, today: Date): Found | null {
   const m =
-    /\b(?:(?:by|before|until|till|for|at|on|over|around)\s+)?(?:the\s+)?(?:next\s+|this\s+)?(christmas|xmas|new year's eve|halloween|valentine's day|valentines)\b(?!\s+(?:market|party|fair|dinner|shopping|lights|tree|gifts?|presents?|sale))/.exec(
+    /\b(?:(?:by|before|until|till|for|at|on|over|around)\s+)?(?:the\s+)?(?:next\s+|this\s+)?(christmas|xmas|new year's eve|new year's day|new year|halloween|valentine's day|valentines|easter|thanksgiving)\b(?!\s+(?:market|party|fair|dinner|shopping|lights|tree|gifts?|presents?|sale|eve|resolutions?|egg hunt))/.exec(
       lower,
     );
   if (!m) return null;
-  const [month, day] = HOLIDAYS[m[1]!]!;
-  return { date: nextOccurrence(today, month, day), index: m.index, length: m[0].length };
+  const name = m[1]!;
+  const date =
+    name === 'easter'
+      ? nextMovable(today, easterSunday)
+      : name === 'thanksgiving'
+        ? nextMovable(today, thanksgiving)
+        : name === 'new year' || name === "new year's day"
+          ? utcDate(today.getUTCFullYear() + 1, 0, 1)
+          : nextOccurrence(today, ...HOLIDAYS[name]!);
+  return { date, index: m.index, length: m[0].length };
 }
 
 /**

@@ -71,5 +71,13 @@ describe('readRhythm', () => {
     expect(readRhythm('meditate twice a day')).toEqual({ perWeek: 7, perDay: 2 });
     expect(readRhythm('go to bed before 11pm five nights a week')).toEqual({ perWeek: 5 });
     expect(readRhythm('read 12 books')).toBeNull();
+    expect(readRhythm('write every single day for 100 days')).toEqual({ perWeek: 7 });
+  });
+
+  it('keeps a rhythm sparser than weekly per its own period', () => {
+    expect(readRhythm('go to therapy every two weeks')).toMatchObject({ per: 'fortnight', count: 1 });
+    expect(readRhythm('volunteer at church twice a month')).toMatchObject({ per: 'month', count: 2 });
+    expect(readRhythm('call my parents once a month')).toMatchObject({ per: 'month', count: 1 });
+    expect(readRhythm('review my budget monthly')).toMatchObject({ per: 'month', count: 1 });
   });
 });

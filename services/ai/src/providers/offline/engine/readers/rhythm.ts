@@ -79,7 +79,15 @@ export function readPerPeriod(text: string): PerPeriodFound | null {
   return null;
 }
 
-export type Rhythm = { perWeek: number; perDay?: number };
+/**
+ * Sessions per week; `perDay` for more than one a day. A rhythm sparser than weekly ('twice a month',
+ * 'every two weeks') also has its own period and count, and is kept per that period.
+ */
+export type Rhythm = { perWeek: number; perDay?: number; per?: 'fortnight' | 'month'; count?: number };
+
+const TIMES_A_MONTH = new RegExp(
+  `\\b(once|twice|thrice|${NUM.slice(1, -1)})\\s*(?:x|times?|sessions?|visits?)?\\s*(?:a|per|each|every|/)\\s*month\\b`,
+);
 
 const TIMES_A_DAY = new RegExp(
   `\\b(?:(twice|thrice)|${NUM}\\s*(?:x|times))\\s*(?:a|per|each|every|/)\\s*day\\b`,
@@ -96,12 +104,26 @@ export function readRhythm(text: string): Rhythm | null {
     if (n !== null && n > 0 && n <= 12) return { perWeek: 7, perDay: n };
   }
   if (
-    /\b(?:every ?day|daily|each day|a day|per day|every (?:single )?(?:morning|night|evening|afternoon|lunchtime|lunch ?break|bedtime|workday)|each (?:morning|night|evening|afternoon|lunchtime)|nightly|a night)\b/.test(
+    /\b(?:every ?day|every single day|daily|each day|a day|per day|every (?:single )?(?:morning|night|evening|afternoon|lunchtime|lunch ?break|bedtime|workday)|each (?:morning|night|evening|afternoon|lunchtime)|nightly|a night)\b/.test(
       text,
     )
   )
     return { perWeek: 7 };
   if (/\b(?:every weekday|on weekdays|weekdays)\b/.test(text)) return { perWeek: 5 };
+  if (
+    /\b(?:every (?:two|2|other) weeks|every (?:other|second) week|every fortnight|fortnightly|biweekly|bi-weekly)\b/.test(
+      text,
+    )
+  )
+    return { perWeek: 0.5, per: 'fortnight', count: 1 };
+  const monthly = TIMES_A_MONTH.exec(text);
+  if (monthly) {
+    const word = monthly[1]!;
+    const n = word === 'once' ? 1 : word === 'twice' ? 2 : word === 'thrice' ? 3 : parseNumberToken(word);
+    if (n !== null && n > 0 && n <= 20) return { perWeek: (n * 12) / 52, per: 'month', count: n };
+  }
+  if (/\b(?:monthly|every month|each month)\b/.test(text))
+    return { perWeek: 12 / 52, per: 'month', count: 1 };
   const times = TIMES_A_WEEK.exec(text);
   if (times) {
     const word = times[1]!;
