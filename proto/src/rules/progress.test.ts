@@ -136,7 +136,9 @@ describe('formatting a target', () => {
     expect(formatTargetValue(2000, '$')).toBe('$2,000');
     expect(formatTargetValue(100, '%')).toBe('100%');
     expect(formatTargetValue(42.2, 'km')).toBe('42.2 km');
-    expect(formatTargetValue(3, 'times/week')).toBe('3 times/week');
+    expect(formatTargetValue(3, 'times/week')).toBe('3 times a week');
+    expect(formatTargetValue(1, 'times/fortnight')).toBe('once every two weeks');
+    expect(formatTargetValue(2, 'times/month')).toBe('twice a month');
     expect(formatTargetValue(12, 'books')).toBe('12 books');
   });
 });

@@ -106,6 +106,13 @@ export function formatProgressValue(value: number, unit: string | null | undefin
   // `|| 0`: a value that rounds to nothing reads '0', not '-0'.
   const number = grouped(Math.round(value * 100) / 100 || 0, { min: 0, max: 2 });
   if (label === '') return number;
+  // A rhythm reads as one: 'twice a month', 'once every two weeks', '3 times a week'.
+  const rhythm = /^times?\/(day|week|fortnight|month)$/i.exec(label);
+  if (rhythm) {
+    const often = value === 1 ? 'once' : value === 2 ? 'twice' : `${number} times`;
+    const period = rhythm[1]!.toLowerCase();
+    return `${often} ${period === 'fortnight' ? 'every two weeks' : `a ${period}`}`;
+  }
   // A share of something ('% body fat') keeps its sign on the number: '15% body fat'.
   return label.startsWith('%') ? `${number}${label}` : `${number} ${label}`;
 }
