@@ -87,7 +87,7 @@ export const DOMAINS: readonly Domain[] = [
   {
     id: 'money',
     pattern:
-      /(?:\$|€|£)\s?\d|\b(?:save|saving|savings|emergency fund|nest egg|down ?payment|put aside|set aside|put away|invest|investing|stash|budget|budgeting|bucks|freelanc\w*|earn (?=\$|£|€|\d|money|more|extra|income)|income|side hustle|dollars|euros|pension|retirement|net worth|index funds?|stocks|shares|deposit|credit score|credit rating|fico)\b/,
+      /(?:\$|€|£)\s?\d|\b(?:save|saving|savings|emergency fund|nest egg|down ?payment|put aside|set aside|put away|invest|investing|stash|budget|budgeting|bucks|freelanc\w*|earn (?=\$|£|€|\d|money|more|extra|income)|income|side hustle|dollars|euros|pension|retirement|net worth|index funds?|stocks|shares|deposit|credit score|credit rating|fico|401\s*\(?k\)?|403\s*\(?b\)?|ira|roth)\b/,
     category: 'finance',
     className: 'financial',
     foundation: 'Finance',

@@ -49,8 +49,9 @@ function moneyMeasure(lower: string): Measure | null {
   const money = readMoney(lower);
   if (!money) return null;
   const after = lower.slice(money.end);
+  // The period may follow what the money is for: '$200 on eating out each month'.
   const per =
-    /^\s*(?:(?:a|per|each|every|\/)\s*(day|week|fortnight|month|year)\b|every (two weeks|2 weeks|other week)\b|(daily|weekly|fortnightly|biweekly|monthly))/.exec(
+    /^\s*(?:(?!(?:by|until|till|before|in|within|for the next)\b)[a-z'-]+\s+){0,4}?(?:(?:a|per|each|every|\/)\s*(day|week|fortnight|month|year)\b|every (two weeks|2 weeks|other week)\b|(daily|weekly|fortnightly|biweekly|monthly))/.exec(
       after,
     );
   if (!per) return { type: 'total', target: money.target };
@@ -102,10 +103,13 @@ export function readMeasure(text: string, hint: MeasureHint | null): Measure | n
     /(?<=\S\s+)(?:One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Twelve|Hundred)(?=\s+[A-Z])/g,
     (m) => ' '.repeat(m.length),
   );
-  const lower = spokenDurations(named.toLowerCase()).replace(
-    /\b(?:at|by|before|after|until|till)\s+\d{1,2}:\d{2}\b|\b\d{1,2}(?::\d{2})?\s*(?:am|pm|o'clock)(?![a-z])/g,
-    (m) => ' '.repeat(m.length),
-  );
+  // A retirement account's name ('my 401k', 'a 403(b)') is not 401 km.
+  const lower = spokenDurations(named.toLowerCase())
+    .replace(/\b(?:401|403|457)\s*\(?[kb]\)?(?![a-z])/g, (m) => ' '.repeat(m.length))
+    .replace(
+      /\b(?:at|by|before|after|until|till)\s+\d{1,2}:\d{2}\b|\b\d{1,2}(?::\d{2})?\s*(?:am|pm|o'clock)(?![a-z])/g,
+      (m) => ' '.repeat(m.length),
+    );
   const time = readRunningTime(lower);
   if (time) return { type: 'total', target: time };
   const weight =

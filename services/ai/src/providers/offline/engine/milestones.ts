@@ -60,7 +60,10 @@ function verbOf(title: string, target: Target | null): string {
   const looksLikeVerb = /^[A-Za-z]+$/.test(first) && !/^(?:my|a|an|the|\d.*)$/i.test(first);
   if (!looksLikeVerb) return DEFAULT_VERB[target?.kind ?? 'count'] ?? 'Complete';
   const verb = first.charAt(0).toUpperCase() + first.slice(1).toLowerCase();
-  return words[1] && PARTICLES.test(words[1]) ? `${verb} ${words[1].toLowerCase()}` : verb;
+  if (words[1] && PARTICLES.test(words[1])) return `${verb} ${words[1].toLowerCase()}`;
+  // 'Put $100 into savings every week' adds up as savings: 'Save $867 of $5,200', not 'Put $867'.
+  if (target?.kind === 'money' && /^(?:put|set|stash|stick|move|transfer)$/i.test(first)) return 'Save';
+  return verb;
 }
 
 function amount(target: Target, value: number): string {
@@ -218,6 +221,15 @@ function twoThingsLabels(title: string, target: Target, count: number): string[]
   return all.filter((_, i) => !((i === 1 && drop >= 1) || (i === 3 && drop >= 2))).slice(-count);
 }
 
+/** An income to reach ('make $1,000 a month'): built up step by step, as money put aside is. */
+function incomeLabels(title: string, target: Target, count: number): string[] {
+  const verb = verbOf(title, target);
+  return checkpoints(target, count).map(
+    (v) =>
+      `${verb} ${formatMoney(Math.round(v), target.unit)} a ${target.per === 'fortnight' ? 'fortnight' : target.per}`,
+  );
+}
+
 /** A habit kept for longer and longer: '10,000 steps a day for 2 weeks', then 4, then the whole span. */
 function keptLabels(title: string, target: Target, count: number, spanDays: number): string[] {
   const amount = describeTarget(target);
@@ -323,6 +335,8 @@ export function milestoneLabels(
   if (!target) return stageLabels(title, count);
   if (target.bound === 'at-most' && target.per && target.kind !== 'money')
     return reductionLabels(target, count);
+  if (target.kind === 'money' && target.per && target.bound !== 'at-most')
+    return incomeLabels(title, target, count);
   if (target.per) return keptLabels(title, target, count, spanDays);
   if (target.kind === 'lift' || target.kind === 'duration') return buildUpTo(title, target, count);
   if (target.kind === 'sessions' && target.unit === 'days' && target.value >= 3)

@@ -409,3 +409,20 @@ describe('goals said in passing', () => {
     expect(labels[1]).toMatch(/of weeks$/);
   });
 });
+
+describe('money by the month', () => {
+  it('an income to reach is built up, a spending cap kept, and a 401k is an account, not a distance', () => {
+    const income = advise(['Make $1,000 a month from my side hustle by June 15']).at(-1)!.plan!;
+    expect(income.milestones.map((m) => m.label).at(0)).toMatch(/^Make \$\d+ a month$/);
+    expect(income.milestones.at(-1)!.label).toBe('Make $1,000 a month');
+    const cap = advise(['Spend no more than £250 a month on groceries until June']).at(-1)!.plan!;
+    expect(cap.milestones[0]!.label).toMatch(/^Spend at most £250 a month for /);
+    const eatingOut = advise(['Spend under $200 on eating out each month until March 31']).at(-1)!.plan!;
+    expect(eatingOut.goal.metric).toEqual({ target_value: 200, unit: '$/month' });
+    const savings = advise(['Put $100 into savings every week for a year']).at(-1)!.plan!;
+    expect(savings.milestones[0]!.label).toMatch(/^Save \$[\d,]+ of \$5,200$/);
+    const account = advise(['Max out my 401k this year']).at(-1)!;
+    expect(account.plan).toBeNull();
+    expect(account.reply).not.toMatch(/\bkm\b/);
+  });
+});

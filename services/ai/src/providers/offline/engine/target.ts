@@ -72,7 +72,8 @@ export function describeTarget(target: Target): string {
 function describeAmount(target: Target): string {
   switch (target.kind) {
     case 'money':
-      return formatMoney(target.value, target.unit);
+      // A spending cap says so: 'at most £250 a month'.
+      return `${target.bound === 'at-most' ? 'at most ' : ''}${formatMoney(target.value, target.unit)}`;
     case 'time':
       return `${describeDistance(target.distanceKm ?? 5)} in under ${formatClock(target.value)}`;
     case 'level':
