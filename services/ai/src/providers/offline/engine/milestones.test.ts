@@ -131,6 +131,26 @@ describe('buildMilestonePlan', () => {
     ).toBe('Train and prepare for the first half marathon');
   });
 
+  it('practises a skill, arranges an undertaking, and drafts only what is made', () => {
+    const stages = (title: string) =>
+      buildMilestonePlan({ title, target: null, deadline: '2025-05-15', today: TODAY }).map((m) => m.label);
+    expect(stages('Do a handstand')).toEqual([
+      'Find a guide or a class and learn the first steps',
+      'Practise a few times a week',
+      'Keep practising: 50% of the way',
+      'Try it in full and note what to improve',
+      'Do a handstand',
+    ]);
+    expect(stages('Move to Spain')).toEqual([
+      'Find out what it takes and what it costs',
+      'Make the plan and set the budget',
+      'Take the next steps: 50% of the way',
+      'Book and arrange what is needed',
+      'Move to Spain',
+    ]);
+    expect(stages('Build a website for my bakery')[1]).toBe('Produce a first draft or prototype');
+  });
+
   it('steps towards a new job or a promotion in their own terms', () => {
     const job = buildMilestonePlan({
       title: 'Get a job as a data analyst',

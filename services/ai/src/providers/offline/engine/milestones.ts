@@ -1,5 +1,5 @@
 import { splitMilestoneXp } from '@lifequest/proto';
-import type { DomainId } from './domain.ts';
+import { type DomainId, detectDomain } from './domain.ts';
 import { assessFeasibility, type Difficulty, difficultyOf } from './feasibility.ts';
 import { addDays, daysBetween, describeSpan, fromIsoDate, toIsoDate } from './readers/calendar.ts';
 import type { Completion } from './readers/completion.ts';
@@ -188,8 +188,52 @@ function careerLabels(title: string, count: number): string[] {
   return [first, ...chosen, `Finish: ${title}`].slice(-count);
 }
 
-function stageLabels(title: string, count: number): string[] {
+/** Things made or built: a draft, then polish. */
+const MAKING =
+  /^(?:build|make|write|create|launch|ship|design|develop|code|program|record|publish|paint|draw|compose|film|produce|finish|complete|set up|open|start|renovate|redo|knit|sew|craft|plant|organi[sz]e|declutter|release|self-publish)\b/i;
+/** Areas where a goal without a number is a skill to practise ('do a handstand', 'meditate without a guide'). */
+const PRACTISED = new Set<DomainId>([
+  'fitness',
+  'running',
+  'weight',
+  'wellness',
+  'mindfulness',
+  'learning',
+  'language',
+]);
+
+/** A skill: learned, practised, tried in full, then done ('Do a handstand'). */
+function practiceLabels(title: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    if (i === 0) return 'Find a guide or a class and learn the first steps';
+    if (i === count - 1) return title;
+    if (count >= 4 && i === count - 2) return 'Try it in full and note what to improve';
+    if (i === 1) return 'Practise a few times a week';
+    return `Keep practising: ${Math.round((i / (count - 1)) * 100)}% of the way`;
+  });
+}
+
+/** Something to arrange ('Move to Spain', 'Climb Kilimanjaro'): found out, planned, booked, done. */
+function undertakingLabels(title: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    if (i === 0) return 'Find out what it takes and what it costs';
+    if (i === count - 1) return title;
+    if (i === count - 2) return 'Book and arrange what is needed';
+    if (i === 1) return 'Make the plan and set the budget';
+    return `Take the next steps: ${Math.round((i / (count - 1)) * 100)}% of the way`;
+  });
+}
+
+function stageLabels(title: string, count: number, domain: DomainId | null = null): string[] {
   if (CAREER.test(title)) return careerLabels(title, count);
+  if (!MAKING.test(title)) {
+    const area = domain ?? detectDomain(title)?.id ?? null;
+    // 'Do a handstand', 'learn to juggle', 'be able to touch my toes': a skill whatever its area.
+    const skill = /^(?:do an? |learn (?:to|how to) |be able to |master )/i.test(title);
+    return skill || (area !== null && PRACTISED.has(area))
+      ? practiceLabels(title, count)
+      : undertakingLabels(title, count);
+  }
   return Array.from({ length: count }, (_, i) => {
     if (i === 0) return 'Map the steps and gather what you need';
     if (i === count - 1) return `Finish: ${title}`;
@@ -331,8 +375,9 @@ export function milestoneLabels(
   target: Target | null,
   count: number,
   spanDays = 90,
+  domain: DomainId | null = null,
 ): string[] {
-  if (!target) return stageLabels(title, count);
+  if (!target) return stageLabels(title, count, domain);
   if (target.bound === 'at-most' && target.per && target.kind !== 'money')
     return reductionLabels(target, count);
   if (target.kind === 'money' && target.per && target.bound !== 'at-most')
@@ -421,7 +466,7 @@ export function buildMilestonePlan(input: MilestonePlanInput): PlanMilestone[] {
   const totalXp = input.totalXp ?? GOAL_XP[input.difficulty ?? planDifficulty(input)];
   const labels = input.completion
     ? completionLabels(input.completion.thing, input.completion.what, count)
-    : milestoneLabels(input.title, input.target, count, span);
+    : milestoneLabels(input.title, input.target, count, span, input.domain ?? null);
   const xp = splitMilestoneXp(totalXp, count);
   return labels.map((label, i) => ({
     label,

@@ -82,6 +82,7 @@ describe('readDeadline', () => {
       'for the whole of March',
     );
     expect(readDeadline('read 12 books by May', TODAY)?.phrase).toBe('by May');
+    expect(readDeadline('climb Kilimanjaro by next September', TODAY)?.phrase).toBe('by next September');
   });
 
   it("reads 'by January' said on the first of January as the next January, as on any later day of it", () => {

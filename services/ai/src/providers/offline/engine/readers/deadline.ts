@@ -28,7 +28,7 @@ const CONNECTOR_BEFORE =
 const WHOLE_MONTH = /\b(?:in|during|end of|late|throughout|through|(?:whole|all|rest|month) of)\s*$/i;
 /** Words before a date that belong to it, and leave the goal's phrase with it. */
 const LEADING =
-  /\b(?:by|before|until|till|no later than|within|over|for|in|on|around|mid-?|end of|the|(?:for\s+)?(?:the\s+)?(?:whole|rest|month) of|(?:for\s+)?all of|(?:all\s+)?through(?:out)?)\s*(?:the\s+)?$/i;
+  /\b(?:by|before|until|till|no later than|within|over|for|in|on|around|mid-?|end of|the|(?:for\s+)?(?:the\s+)?(?:whole|rest|month) of|(?:for\s+)?all of|(?:all\s+)?through(?:out)?)\s*(?:the\s+)?(?:(?:next|this|coming)\s+)?$/i;
 
 const SEASONS: Record<string, [number, number]> = {
   spring: [2, 20],
