@@ -26,6 +26,8 @@ export function questTitle(s: CoachState, today: Date): string {
   const keepPhrase =
     phraseMatchesMeasure(phrase, s) ||
     (s.measure?.type === 'per-period' && s.measure.target.value === 0) ||
+    // One piece of work ('record a song') is best named as the hero named it.
+    (s.measure?.type === 'total' && s.measure.target.kind === 'count' && s.measure.target.value === 1) ||
     !s.measure ||
     !target ||
     ((s.measure.type === 'habit' || s.measure.type === 'per-period') &&

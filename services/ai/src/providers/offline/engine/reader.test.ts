@@ -410,6 +410,25 @@ describe('goals said in passing', () => {
   });
 });
 
+describe('a named book and a single piece of work', () => {
+  it('a book named by its capitals is a book to finish, and one song or post is planned in stages', () => {
+    const bible = advise(['Read the Bible in a year']).at(-1)!.plan!;
+    expect(bible.milestones[0]!.label).toBe('Start the Bible');
+    expect(bible.milestones.at(-1)!.label).toBe('Finish the Bible');
+    expect(plan(['Publish my first blog post by February 20'])).toMatchObject({
+      title: 'Publish my first blog post',
+      value: 1,
+    });
+    expect(plan(['Record a song by March'])).toMatchObject({
+      title: 'Record a song',
+      value: 1,
+      unit: 'songs',
+    });
+    // Not a book: no capitals, so the coach asks how much.
+    expect(advise(['I want to read more by June']).at(-1)!.plan).toBeNull();
+  });
+});
+
 describe('money by the month', () => {
   it('an income to reach is built up, a spending cap kept, and a 401k is an account, not a distance', () => {
     const income = advise(['Make $1,000 a month from my side hustle by June 15']).at(-1)!.plan!;

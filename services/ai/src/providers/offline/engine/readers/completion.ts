@@ -53,6 +53,15 @@ export function readCompletion(text: string): Completion | null {
       text,
     );
   if (book) return { kind: 'book', thing: book[1]!.trim() };
+  // 'read the Bible in a year', 'read Middlemarch': a book named by its capitals.
+  const titled =
+    /\b[Rr]ead\s+(?:through\s+)?((?:the\s+)?[A-Z][\w'-]*(?:\s+(?:[A-Z][\w'-]*|of|the|and|in|to))*)/.exec(
+      text,
+    );
+  if (titled) {
+    const thing = titled[1]!.replace(/\s+(?:of|the|and|in|to)$/i, '').trim();
+    if (!/^(?:the\s+)?(?:I|My)$/.test(thing)) return { kind: 'book', thing };
+  }
   return namedFeat(text);
 }
 

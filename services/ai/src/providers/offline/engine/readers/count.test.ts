@@ -17,6 +17,9 @@ describe('readCount', () => {
     expect(count('learn the 50 US state capitals')).toEqual([50, 'state capitals']);
     expect(count('learn 1000 kanji in six months')).toEqual([1000, 'kanji']);
     expect(count('learn 500 Japanese kanji in 6 months')).toEqual([500, 'kanji']);
+    expect(count('publish my first blog post by friday')).toEqual([1, 'posts']);
+    expect(count('record a song by march')).toEqual([1, 'songs']);
+    expect(count('walk a mile')).toBeNull();
     expect(count('make 30 pieces of pottery')).toEqual([30, 'pieces']);
   });
 

@@ -56,6 +56,10 @@ const ADJECTIVE_COUNT = new RegExp(`(?:^|[^\\w$€£.,])${NUM}(k)?[- ](${ADJECTI
 /** Global: only read through matchAll, which matches on a copy. */
 const COUNTED = new RegExp(`(?:^|[^\\w$€£.,:/-])${NUM}(?![.,]?\\d)\\s+([a-z][a-z' -]*)`, 'g');
 
+const ONE_PIECE = new RegExp(
+  `\\b(?:my first|my|a|an|one)\\s+(?:new\\s+|first\\s+|short\\s+)?(?:[a-z]+\\s+)?(${ADJECTIVE_NOUNS})\\b(?!s|-)`,
+);
+
 /** `text` in lower case. */
 export function readCount(text: string): CountFound | null {
   const adjective = ADJECTIVE_COUNT.exec(text);
@@ -81,6 +85,15 @@ export function readCount(text: string): CountFound | null {
     const last = thing.split(' ').at(-1)!;
     const end = text.indexOf(last, index) + last.length;
     return { target: { value, unit: thing, kind: 'count' }, index, end };
+  }
+  // 'publish my first blog post', 'record a song': one piece of work.
+  const one = ONE_PIECE.exec(text);
+  if (one && !/^(?:minute|hour|mile|km|day|week)$/.test(one[1]!)) {
+    return {
+      target: { value: 1, unit: plural(one[1]!), kind: 'count' },
+      index: one.index,
+      end: one.index + one[0].length,
+    };
   }
   return null;
 }
