@@ -50,10 +50,14 @@ export type CoachState = {
   everReady: boolean;
 };
 
+/** A wish about the hero's family ('be a better dad'): its examples are a family's, not a friend's. */
+const FAMILY =
+  /\b(?:dad|father|mum|mom|mother|parent|husband|wife|partner|kids|children|son|daughter|family|grandparents?)\b/i;
+
 export type CoachEvent =
   | { kind: 'opening' }
   | { kind: 'crisis' }
-  | { kind: 'vague'; broad: DomainId | null; unsure: boolean }
+  | { kind: 'vague'; broad: DomainId | null; unsure: boolean; family?: boolean }
   /** `newGoal`: the message replaced the goal being shaped with a different one. */
   | { kind: 'progress'; captured: SmartPart[]; revised?: boolean; newGoal?: boolean }
   | { kind: 'unclear'; part: SmartPart }
@@ -245,7 +249,15 @@ function answer(s: CoachState, text: string, today: Date, required: Requirements
     });
   }
   if (s.goal === null) {
-    return { state: s, event: { kind: 'vague', broad: vague?.broad ?? s.broad, unsure: isUnsure(text) } };
+    return {
+      state: s,
+      event: {
+        kind: 'vague',
+        broad: vague?.broad ?? s.broad,
+        unsure: isUnsure(text),
+        family: FAMILY.test(text),
+      },
+    };
   }
   const part = pending === 'refine' ? null : pending;
   return { state: s, event: { kind: 'unclear', part: part ?? nextMissing(s, required) ?? 'specific' } };

@@ -445,3 +445,15 @@ describe('money by the month', () => {
     expect(account.reply).not.toMatch(/\bkm\b/);
   });
 });
+
+describe('a wish about the family', () => {
+  it("is offered a family's examples, and one of them becomes the plan", () => {
+    const [wish, , planned] = advise(['Be a better dad', 'read with my kids every night', 'for 60 days']);
+    expect(wish!.reply).toMatch(/^Growing closer to your family/);
+    expect(planned!.plan!.goal).toMatchObject({
+      title: 'Read with my kids every night',
+      metric: { target_value: 60, unit: 'days' },
+    });
+    expect(advise(['Be a better friend'])[0]!.reply).toMatch(/^Deepening your connections/);
+  });
+});

@@ -182,6 +182,9 @@ function scaleDown(s: CoachState, name: string): string {
 }
 
 function vague(event: Extract<CoachEvent, { kind: 'vague' }>, name: string, seed: number): string {
+  if (event.broad === 'social' && event.family) {
+    return `Growing closer to your family is a fine calling, ${name}. To turn it into a quest, let's name one concrete thing. Would it be reading with your children every night, a weekly family outing, or a phone-free dinner each evening, or something else?`;
+  }
   if (event.broad) {
     return `${AREA_NAMES[event.broad]} is a fine calling, ${name}. To turn it into a quest, let's name one concrete thing. Would it be ${AREA_EXAMPLES[event.broad]}, or something else?`;
   }
