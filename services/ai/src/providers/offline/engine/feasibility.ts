@@ -126,7 +126,11 @@ export function assessFeasibility(input: {
           : { comfortable: 0.5, moderate: 1, stretch: 1.5 };
       const verdict = grade(perWeek, limits);
       const unitPerWeek = perWeek / perKg;
-      const pace = `about ${formatNumber(unitPerWeek)} ${target.unit} a week`;
+      // A stone is 14 lb: a weekly pace under a tenth of one reads in pounds ('about 0.5 lb a week').
+      const pace =
+        target.unit === 'stone' && unitPerWeek < 0.1
+          ? `about ${formatNumber(unitPerWeek * 14)} lb a week`
+          : `about ${formatNumber(unitPerWeek)} ${target.unit} a week`;
       if (verdict !== 'unrealistic') return result(verdict, pace);
       const safeRate = target.direction === 'gain' ? 0.5 : 0.75;
       const safeRange = target.direction === 'gain' ? '0.25 to 0.5 kg' : '0.5 to 1 kg';

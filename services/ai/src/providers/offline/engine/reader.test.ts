@@ -446,6 +446,14 @@ describe('money by the month', () => {
   });
 });
 
+describe('a slow loss in stone', () => {
+  it('reads its pace in pounds, not as 0 stone a week', () => {
+    const reply = advise(['Lose 2 stone by Christmas next year']).at(-1)!.reply;
+    expect(reply).toMatch(/about [\d.]+ lb a week/);
+    expect(reply).toContain('December 25, 2027');
+  });
+});
+
 describe('a wish about the family', () => {
   it("is offered a family's examples, and one of them becomes the plan", () => {
     const [wish, , planned] = advise(['Be a better dad', 'read with my kids every night', 'for 60 days']);

@@ -42,6 +42,8 @@ describe('readDeadline', () => {
     ['meditate 20 minutes daily until Easter', '2025-04-20'],
     ['lose 5 kg by Thanksgiving', '2025-11-27'],
     ['read 3 books by new year', '2026-01-01'],
+    ['lose 2 stone by Christmas next year', '2026-12-25'],
+    ['until Easter next year', '2026-04-05'],
     ['a marathon in October', '2025-10-31'],
     ['by 2026', '2025-12-31'],
     ['in 2026', '2026-12-31'],

@@ -205,20 +205,25 @@ function nextMovable(today: Date, dateIn: (year: number) => Date): Date {
 /** 'by Christmas', but not 'the christmas market by 1 December': a holiday is the weakest named date. */
 function holiday(lower: string, today: Date): Found | null {
   const m =
-    /\b(?:(?:by|before|until|till|for|at|on|over|around)\s+)?(?:the\s+)?(?:next\s+|this\s+)?(christmas|xmas|new year's eve|new year's day|new year|halloween|valentine's day|valentines|easter|thanksgiving)\b(?!\s+(?:market|party|fair|dinner|shopping|lights|tree|gifts?|presents?|sale|eve|resolutions?|egg hunt))/.exec(
+    /\b(?:(?:by|before|until|till|for|at|on|over|around)\s+)?(?:the\s+)?(?:next\s+|this\s+)?(christmas|xmas|new year's eve|new year's day|new year|halloween|valentine's day|valentines|easter|thanksgiving)\b(?!\s+(?:market|party|fair|dinner|shopping|lights|tree|gifts?|presents?|sale|eve|resolutions?|egg hunt))(\s+next year)?/.exec(
       lower,
     );
   if (!m) return null;
   const name = m[1]!;
-  const date =
-    name === 'easter'
-      ? nextMovable(today, easterSunday)
-      : name === 'thanksgiving'
-        ? nextMovable(today, thanksgiving)
-        : name === 'new year' || name === "new year's day"
-          ? utcDate(today.getUTCFullYear() + 1, 0, 1)
-          : nextOccurrence(today, ...HOLIDAYS[name]!);
-  return { date, index: m.index, length: m[0].length };
+  // 'by Christmas next year': the holiday in next year's calendar.
+  const year = m[2] ? today.getUTCFullYear() + 1 : null;
+  const movable = name === 'easter' ? easterSunday : name === 'thanksgiving' ? thanksgiving : null;
+  const fixed = HOLIDAYS[name];
+  const dated = movable
+    ? year !== null
+      ? movable(year)
+      : nextMovable(today, movable)
+    : fixed
+      ? year !== null
+        ? utcDate(year, fixed[0], fixed[1])
+        : nextOccurrence(today, fixed[0], fixed[1])
+      : utcDate(today.getUTCFullYear() + 1, 0, 1);
+  return { date: dated, index: m.index, length: m[0].length };
 }
 
 /**
@@ -324,9 +329,9 @@ export function readDeadline(text: string, today: Date): Deadline | null {
     ruleBased(lower, day) ??
     chronoBased(text, day) ??
     may(lower, day) ??
-    nextYear(lower, day) ??
     season(lower, day) ??
     holiday(lower, day) ??
+    nextYear(lower, day) ??
     thisYear(lower, day);
   if (!found || found.date <= day) return null;
   return { date: toIsoDate(found.date), phrase: text.slice(found.index, found.index + found.length) };
