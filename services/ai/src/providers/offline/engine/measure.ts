@@ -135,6 +135,9 @@ export function readMeasure(text: string, hint: MeasureHint | null): Measure | n
   const distance = distanceMeasure(lower);
   if (distance) return distance;
 
+  // 'a 30-day plank challenge', 'a 100-day writing streak': every day, for that many days.
+  if (/\b\d+[- ]day (?:[a-z]+ )?(?:streak|challenge)\b/.test(lower))
+    return { type: 'habit', perWeek: 7, minutes: null };
   const rhythm = readRhythm(lower);
   const hours = rhythm === null ? readHoursInAll(lower) : null;
   if (hours) return { type: 'total', target: hours };

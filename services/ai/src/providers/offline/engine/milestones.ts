@@ -295,6 +295,14 @@ function keptLabels(title: string, target: Target, count: number, spanDays: numb
 /** A daily streak grown in the hero's words: 'Make my bed every day for 5 days', then 11, then all 21. */
 function streakLabels(title: string, target: Target, count: number): string[] {
   const core = title.replace(/:\s*[\d,]+-day streak$/, '');
+  // A challenge that counts its own days ('a 30-day plank challenge') is walked day by day.
+  if (/\b\d+[- ]day\b/.test(core)) {
+    return checkpoints(target, count).map((v, i) =>
+      i === count - 1
+        ? `${core}: all ${formatNumber(target.value)} days`
+        : `${core}: day ${formatNumber(v)} of ${formatNumber(target.value)}`,
+    );
+  }
   return checkpoints(target, count).map((v, i) =>
     i === count - 1
       ? `${core} for all ${formatNumber(target.value)} days`

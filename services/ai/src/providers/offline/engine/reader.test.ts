@@ -465,3 +465,22 @@ describe('a wish about the family', () => {
     expect(advise(['Be a better friend'])[0]!.reply).toMatch(/^Deepening your connections/);
   });
 });
+
+describe('challenges that count their days, and rhythms until a date', () => {
+  it("a 30-day challenge is walked day by day, under the hero's words", () => {
+    const challenge = advise(['Do a 30-day plank challenge']).at(-1)!.plan!;
+    expect(challenge.goal).toMatchObject({
+      title: 'Do a 30-day plank challenge',
+      metric: { target_value: 30, unit: 'days' },
+    });
+    expect(challenge.milestones[0]!.label).toMatch(/^Do a 30-day plank challenge: day \d+ of 30$/);
+    expect(challenge.milestones.at(-1)!.label).toBe('Do a 30-day plank challenge: all 30 days');
+  });
+
+  it("'every Sunday until March' ends with March", () => {
+    expect(plan(['Meal prep every Sunday until March'])).toMatchObject({
+      title: 'Meal prep every Sunday',
+      due: '2026-03-01',
+    });
+  });
+});

@@ -123,7 +123,6 @@ function ruleBased(lower: string, today: Date): Found | null {
       (m) =>
         m[1] === 'year' ? addMonths(today, 12) : m[1] === 'month' ? addMonths(today, 1) : addDays(today, 7),
     ],
-    [/\b(\d+)[- ]day (?:streak|challenge)\b/, (m) => addDays(today, Number(m[1]))],
     [/\b(?:for|over) (?:a|an|one|the next) week\b/, () => addDays(today, 7)],
   ];
   for (const [pattern, toDate] of rules) {
@@ -245,6 +244,15 @@ function may(lower: string, today: Date): Found | null {
   return { date, index: m.index, length: m[0].length };
 }
 
+/**
+ * 'a 30-day plank challenge', 'a 100-day writing streak': its days are the span. The words stay the
+ * goal's (the phrase is empty), since they name it.
+ */
+function challenge(lower: string, today: Date): Found | null {
+  const m = /\b(\d+)[- ]day (?:[a-z]+ )?(?:streak|challenge)\b/.exec(lower);
+  return m ? { date: addDays(today, Number(m[1])), index: m.index, length: 0 } : null;
+}
+
 /** 'next year' alone ('run 3 half marathons next year'): by its end. A date before it is read by chrono. */
 function nextYear(lower: string, today: Date): Found | null {
   const m = /\b(?:(?:in|during|over|for|sometime|within)\s+)?(?:the\s+)?next year\b/.exec(lower);
@@ -274,6 +282,14 @@ function chronoBased(original: string, today: Date): Found | null {
     const words = r.text.trim();
     const before = text.slice(0, r.index);
     if (CLOCK_WORDS.test(words) || RHYTHM.test(words)) continue;
+    // 'every Sunday until March': chrono reads one range from the weekday; its end is the deadline.
+    const until = r.end ? /\b(?:until|till|through)\s+/i.exec(words) : null;
+    if (until && r.end && WEEKDAY_ONLY.test(words.slice(0, until.index).trim())) {
+      let end = startOfDay(r.end.date());
+      if (MONTH_ONLY.test(words.slice(until.index + until[0].length).trim()) && /^through/i.test(until[0]))
+        end = lastDayOfMonth(end.getUTCFullYear(), end.getUTCMonth());
+      if (end > today) return { date: end, index: r.index + until.index, length: words.length - until.index };
+    }
     // '1500 m' is a distance, not fifteen hundred hours.
     if (/^\d[\d,.]*\s*(?:m|km|k|mi|kg|lbs?|g)$/i.test(words)) continue;
     if (/\b(?:every|each|per|a)\s*$/i.test(before)) continue;
@@ -327,6 +343,7 @@ export function readDeadline(text: string, today: Date): Deadline | null {
   const found =
     numericDate(lower, day) ??
     ruleBased(lower, day) ??
+    challenge(lower, day) ??
     chronoBased(text, day) ??
     may(lower, day) ??
     season(lower, day) ??
