@@ -24,6 +24,12 @@ describe('weight readers', () => {
       direction: 'reach',
     });
     expect(readWeightChange('get down to 75 kg')).toBeNull();
+    // Under a weight is a weight to reach, not an amount to lose.
+    expect(readTargetWeight('get under 100 kg by my birthday')).toMatchObject({
+      value: 100,
+      direction: 'reach',
+    });
+    expect(readTargetWeight('be below 80 kg by summer')).toMatchObject({ value: 80, direction: 'reach' });
   });
 
   it('reads a lift', () => {

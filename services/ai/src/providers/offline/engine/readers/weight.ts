@@ -13,7 +13,7 @@ const WEIGHT_CHANGE = new RegExp(
   `\\b(lose|losing|drop|shed|gain|gaining|put on|get rid of)\\s+(?:about\\s+|around\\s+|another\\s+|at least\\s+)?${NUM}\\s*${UNIT}\\b`,
 );
 const TARGET_WEIGHT = new RegExp(
-  `\\b(?:down to|weigh(?:ing)?(?: in at)?|get to|reach|hit|be at|to be)\\s+(?:under\\s+|below\\s+|about\\s+)?${NUM}\\s*${UNIT}\\b`,
+  `\\b(?:down to|weigh(?:ing)?(?: in at)?|get to|reach|hit|be at|to be|(?:get|be|go|drop|stay|weigh)\\s+(?=under|below|less than))\\s*(?:under\\s+|below\\s+|less than\\s+|about\\s+)?${NUM}\\s*${UNIT}\\b`,
 );
 const BARE_WEIGHT = new RegExp(`${NUM}\\s*(kg|kgs|kilos?|kilograms?|lbs?)\\b`);
 
