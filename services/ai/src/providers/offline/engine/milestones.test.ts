@@ -151,6 +151,21 @@ describe('buildMilestonePlan', () => {
     expect(stages('Build a website for my bakery')[1]).toBe('Produce a first draft or prototype');
   });
 
+  it('speaks to the hero about their own things, and trains a race by running', () => {
+    const belt = buildMilestonePlan({
+      title: 'Get my black belt',
+      target: null,
+      deadline: '2025-05-15',
+      today: TODAY,
+      completion: { thing: 'my black belt', what: 'certificate' },
+    }).map((m) => m.label);
+    expect(belt[0]).toBe('Plan your route to your black belt');
+    expect(belt.at(-1)).toBe('Earn your black belt');
+    const race = labels('Complete a 10k race', { value: 10, unit: 'km', kind: 'distance' }, '2025-05-15');
+    expect(race[0]).toMatch(/^Run [\d.]+ km without stopping$/);
+    expect(race.at(-1)).toBe('Complete 10 km');
+  });
+
   it('steps towards a new job or a promotion in their own terms', () => {
     const job = buildMilestonePlan({
       title: 'Get a job as a data analyst',

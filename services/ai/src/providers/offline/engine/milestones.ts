@@ -122,10 +122,12 @@ function timeLabels(title: string, target: Target, count: number): string[] {
 
 function buildUpLabels(title: string, target: Target, count: number): string[] {
   const verb = verbOf(title, target);
+  // 'Complete a 10k race' trains by running: 'Run 3.3 km without stopping', then 'Complete 10 km'.
+  const moving = /^(?:complete|finish|do|achieve)$/i.test(verb) ? 'Run' : verb;
   const km = target.unit === 'mi' ? target.value * 1.609 : target.value;
   return Array.from({ length: count }, (_, i) => {
     if (i === count - 1) return `${verb} ${describeDistance(km)}`;
-    return `${verb} ${formatNumber((km * (i + 1)) / count)} km without stopping`;
+    return `${moving} ${formatNumber((km * (i + 1)) / count)} km without stopping`;
   });
 }
 
@@ -361,7 +363,9 @@ function reachScoreLabels(target: Target, count: number): string[] {
 }
 
 /** A course, exam or certificate to finish, in its own steps. */
-export function completionLabels(thing: string, what: Completion['kind'], count: number): string[] {
+export function completionLabels(named: string, what: Completion['kind'], count: number): string[] {
+  // The coach speaks to the hero: 'my black belt' is 'your black belt' in its checkpoints.
+  const thing = named.replace(/^my\b/i, 'your');
   const steps: Record<Completion['kind'], [string, string, string]> = {
     course: [`Enrol in ${thing} and plan your study weeks`, `Work through ${thing}`, `Finish ${thing}`],
     exam: [`Gather the syllabus for ${thing} and plan your study`, `Study for ${thing}`, `Pass ${thing}`],
