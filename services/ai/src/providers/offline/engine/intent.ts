@@ -20,7 +20,7 @@ export function normalise(text: string): string {
 }
 
 const YES =
-  /^(?:yes|yeah|yea|yep|yup|ya|sure|ok|okay|k|sounds (?:good|great|right|fine|perfect)|definitely|absolutely|of course|i think so|i believe so|i can(?: do (?:it|that))?|doable|realistic|that works|works for me|let'?s do (?:it|this)|let'?s go|for sure|totally|100%|agreed|correct|right|perfect|great|good|fine|deal|start (?:this|the) quest|i'?m ready|ready|confirm(?:ed)?|looks (?:good|great|right)|do it|go for it|why not|can do|i'?m in|yes please|that'?s (?:fine|right|good|great|perfect)|it is|it'?s realistic|i'?ll manage|no problem)\b/i;
+  /^(?:yes|yeah|yea|yep|yup|ya|sure|ok|okay|k|sounds (?:good|great|right|fine|perfect)|definitely|absolutely|of course|i think so|i believe so|i can(?: do (?:it|that))?(?!\s+[a-z])|doable|realistic|that works|works for me|let'?s do (?:it|this)|let'?s go|for sure|totally|100%|agreed|correct|right|perfect|great|good|fine|deal|start (?:this|the) quest|i'?m ready|ready|confirm(?:ed)?|looks (?:good|great|right)|do it|go for it|why not|can do|i'?m in|yes please|that'?s (?:fine|right|good|great|perfect)|it is|it'?s realistic|i'?ll manage|no problem)\b/i;
 
 // A leading 'no' is an answer ('no, too fast'), not a goal about going without ('no sugar for 30 days').
 const NO =

@@ -6,6 +6,14 @@ import { coachOnboardingReplySchema, type CoachOnboardingReply as OnboardingRepl
 const TODAY = new Date('2025-01-15T12:00:00Z');
 const SMART_PARTS = ['specific', 'measurable', 'achievable', 'relevant', 'timeBound'] as const;
 
+describe("'I can do that' still answers whether it is realistic", () => {
+  it('is taken as yes, and the quest is charted', () => {
+    const { last } = converse(['Read 12 books by June 30', 'because I love stories', 'I can do that']);
+    expect(last.phase).not.toBe('initial');
+    expect(last.finalGoal?.title).toBe('Read 12 books');
+  });
+});
+
 describe('onboarding in another language', () => {
   it('answers in English and reads nothing of it into the goal', () => {
     const { replies, last } = converse(['Ich möchte bis Juni 10 kg abnehmen', 'Read 12 books by June 30']);

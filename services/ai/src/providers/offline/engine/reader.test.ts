@@ -484,3 +484,14 @@ describe('challenges that count their days, and rhythms until a date', () => {
     });
   });
 });
+
+describe("'I can', 'I may' and 'can you help me'", () => {
+  it('lead a goal rather than answer a question', () => {
+    expect(plan(['I can save $500 by May'])).toMatchObject({ title: 'Save $500', value: 500 });
+    expect(plan(['I may read 12 books by June']).title).toBe('Read 12 books');
+    expect(plan(['Can you help me read 12 books by June?'])).toMatchObject({
+      title: 'Read 12 books',
+      value: 12,
+    });
+  });
+});

@@ -69,7 +69,7 @@ export function readMessage(text: string, today: Date, answeringWhy: boolean): M
   // A question to the coach ('how do I stay motivated?') is not a goal statement.
   const asksCoach =
     QUESTION_TO_COACH.test(text) &&
-    !/\bi (?:want|would like|'d like|wanna|need)\b/i.test(text) &&
+    !/\bi (?:want|would like|'d like|wanna|need)\b|\bhelp me\b/i.test(text) &&
     !PLAN_REQUEST.test(text);
   return {
     text,
