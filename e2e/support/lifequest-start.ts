@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@lifequest/platform/testing';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -32,7 +31,6 @@ export async function startLifeQuest(
   env: Record<string, string>,
   readyTimeoutMs = 240_000,
 ): Promise<StartedLifeQuest> {
-  const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, ['scripts/bootstrap.mjs', 'start'], {
     cwd: ROOT,
@@ -42,7 +40,9 @@ export async function startLifeQuest(
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       ...env,
-      PORT: String(port),
+      // The app binds a port the system picks and says which: a port picked here and freed for it could
+      // be taken by another suite's process in between, whose /readyz would then answer for this app.
+      PORT: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so a start that never gets ready can be ended whole: bootstrap may be
@@ -52,15 +52,20 @@ export async function startLifeQuest(
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
   // A bound on a cold start (npm install and a web build may run first), not a claim about speed.
   const deadline = Date.now() + readyTimeoutMs;
+  let url = '';
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).status === 200) break;
-    } catch {
-      // not listening yet
+    // "LifeQuest is running at …" is printed once every module is ready, with the port it bound.
+    const running = /LifeQuest is running at https?:\/\/[^\s:]+:(\d+)/.exec(output);
+    if (running) {
+      url = `http://127.0.0.1:${running[1]}`;
+      try {
+        if ((await fetch(`${url}/readyz`)).status === 200) break;
+      } catch {
+        // not answering yet
+      }
     }
     if (Date.now() > deadline) {
       killGroup(child);
