@@ -4,7 +4,7 @@ import { detectDomain, domainById } from './domain.ts';
 import { assessFeasibility, type Verdict } from './feasibility.ts';
 import { type Intent, inAnotherLanguage } from './frame.ts';
 import { readMeasure } from './measure.ts';
-import { planOf } from './quest.ts';
+import { capitalise, planOf } from './quest.ts';
 import { addDays, daysBetween, formatLongDate, fromIsoDate, toIsoDate } from './readers/calendar.ts';
 import { readDeadline } from './readers/deadline.ts';
 import type { CoachPlan } from './schemas.ts';
@@ -65,10 +65,6 @@ function judgedPace(text: string, today: Date): string | null {
   if (verdict === 'unknown') return null;
   const paced = pace && pace !== describeMeasure(measure) ? ` (${pace})` : '';
   return `${capitalise(describeMeasure(measure))}${paced} is ${VERDICT_WORDS[verdict]}.${concern ? ` ${concern}` : ''}`;
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The answer to a goal in Spanish, German or French, which this engine cannot read. */

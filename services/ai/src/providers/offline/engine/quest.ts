@@ -14,7 +14,7 @@ import { cefrName, describeDistance, describeMeasure, describeTarget, metricUnit
 // From the coach's state to the things the product stores and shows: the quest title, the SMART parts
 // as sentences, the onboarding finalGoal and the advisor's Plan.
 
-function capitalise(text: string): string {
+export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
